@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { ERROR_CODE, MSG } from '@prosa/shared/messages';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/routes';
+import { companyRoutes } from './modules/companies/routes';
+import { healthRoutes } from './modules/health/routes';
+import { sectorRoutes } from './modules/sectors/routes';
+import { statusRoutes } from './modules/statuses/routes';
+import { userRoutes } from './modules/users/routes';
+import type { AppDeps } from './platform/deps';
+import { AppError } from './platform/errors';
+import { registerGuard } from './platform/guard';
+
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
+  const app = Fastify({
+    logger: opts.logger ? { level: deps.config.LOG_LEVEL } : false,
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.httpStatus).send({ code: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply.code(400).send({
+        code: ERROR_CODE.validation,
+        message: first?.message ?? MSG.genericError,
+        issues: error.validation.map((v) => ({ path: v.instancePath, message: v.message })),
+      });
+    }
+    if (error.statusCode === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply
+        .code(415)
+        .send({ code: ERROR_CODE.validation, message: 'Formato de envio não suportado.' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply
+        .code(error.statusCode)
+        .send({ code: ERROR_CODE.validation, message: 'Requisição inválida.' });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ code: ERROR_CODE.internal, message: MSG.genericError });
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Prosa API', description: 'API da plataforma de atendimento Prosa', version: '0.1.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'prosa_session' } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerGuard(app, deps);
+
+  await app.register(healthRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(companyRoutes(deps));
+  await app.register(sectorRoutes(deps));
+  await app.register(statusRoutes(deps));
+  await app.register(userRoutes(deps));
+
+  await serveWebApp(app, deps.config.WEB_DIST);
+  return app;
+}
+
+/** The built React app: files as they are, and index.html for every other GET outside /api. */
+async function serveWebApp(app: FastifyInstance, dist: string) {
+  const root = resolve(dist);
+  const hasWeb = existsSync(resolve(root, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      request.method === 'GET' &&
+      hasWeb &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/socket.io')
+    ) {
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ code: ERROR_CODE.notFound, message: MSG.notFound });
+  });
+}

@@ -1,0 +1,75 @@
+import PgBoss from 'pg-boss';
+import type { JobDefinition, JobDeps } from './define-job';
+
+export type Queue = {
+  boss: PgBoss;
+  send: <P extends { companyId: number | null }>(
+    job: JobDefinition<P>,
+    payload: P,
+    opts?: { singletonKey?: string; startAfter?: Date | number },
+  ) => Promise<string | null>;
+  healthy: () => Promise<boolean>;
+  stop: () => Promise<void>;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry of jobs with different payload types
+type AnyJob = JobDefinition<any>;
+
+/**
+ * pg-boss on the same PostgreSQL. Every node can enqueue; only nodes with the worker role run handlers,
+ * maintenance and cron schedules.
+ */
+export async function startQueue(opts: {
+  url: string;
+  worker: boolean;
+  jobs: AnyJob[];
+  deps: JobDeps;
+  log: (msg: string, err?: unknown) => void;
+}): Promise<Queue> {
+  const boss = new PgBoss({
+    connectionString: opts.url,
+    schema: 'pgboss',
+    max: 5,
+    supervise: opts.worker,
+    schedule: opts.worker,
+    application_name: 'prosa-jobs',
+  });
+  boss.on('error', (err) => opts.log('pg-boss', err));
+  await boss.start();
+  for (const job of opts.jobs) {
+    await boss.createQueue(job.name, {
+      name: job.name,
+      retryLimit: job.retryLimit ?? 3,
+      retryDelay: job.retryDelaySeconds ?? 10,
+      retryBackoff: true,
+    });
+  }
+  if (opts.worker) {
+    for (const job of opts.jobs) {
+      await boss.work(job.name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (batch) => {
+        for (const item of batch) {
+          const payload = job.payload.parse(item.data);
+          await job.handler(payload, opts.deps);
+        }
+      });
+      if (job.cron) await boss.schedule(job.name, job.cron, { companyId: null });
+    }
+  }
+  return {
+    boss,
+    send: (job, payload, sendOpts) =>
+      boss.send(job.name, job.payload.parse(payload) as object, {
+        singletonKey: sendOpts?.singletonKey,
+        startAfter: sendOpts?.startAfter,
+      }),
+    healthy: async () => {
+      try {
+        await boss.getQueue(opts.jobs[0]?.name ?? 'none');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
+  };
+}

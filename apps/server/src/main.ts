@@ -1,0 +1,115 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { startQueue } from './jobs/queue';
+import { purgeExpiredAuthJob } from './modules/auth/jobs/purge-expired-auth';
+import { sendMailJob } from './modules/mail/jobs/send-mail';
+import { resolveAppSecret } from './platform/app-secret';
+import { loadConfig, publicUrl } from './platform/config';
+import { connectDatabase, runMigrations } from './platform/db';
+import { type EmbeddedDb, startEmbeddedPostgres } from './platform/embedded-postgres';
+import { EventBus } from './platform/events';
+import { createMailer } from './platform/mailer';
+import { startRealtime } from './realtime/hub';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed/demo-data';
+
+export const JOBS = [sendMailJob, purgeExpiredAuthJob];
+
+async function main() {
+  const config = loadConfig();
+  // npm workspaces run this from apps/server; paths in the config are relative to the repository root.
+  const root = resolve(import.meta.dirname, '../../..');
+  process.chdir(root);
+  const dataDir = resolve(config.DATA_DIR);
+
+  let embedded: EmbeddedDb | null = null;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    console.log(`Iniciando PostgreSQL embutido em ${dataDir}/pg (porta ${config.EMBEDDED_PG_PORT})…`);
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      port: config.EMBEDDED_PG_PORT,
+      database: 'prosa',
+      log: console.error,
+    });
+    url = embedded.url;
+  }
+  const database = connectDatabase(url);
+  await runMigrations(database);
+  const seeded = config.SEED_DEMO ? await seedDemoData(database.db) : false;
+
+  const events = new EventBus();
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: resolve(dataDir, 'outbox'),
+  });
+  const appSecret = resolveAppSecret(config.APP_SECRET, dataDir);
+  const worker = config.ROLE.has('worker');
+  const deps = { config, db: database.db, queue: null, events, mailer, appSecret };
+  const queue = await startQueue({
+    url,
+    worker,
+    jobs: JOBS,
+    deps,
+    log: (msg, err) => console.error(msg, err),
+  });
+  const fullDeps = { ...deps, queue };
+
+  const stopHooks: (() => Promise<unknown>)[] = [];
+  if (config.ROLE.has('api')) {
+    const app = await buildApp(fullDeps, {
+      logger: config.LOG_LEVEL !== 'silent' && config.NODE_ENV !== 'development',
+    });
+    const realtime = await startRealtime(app.server, fullDeps);
+    await app.listen({ host: config.HOST, port: config.PORT });
+    stopHooks.push(
+      () => realtime.close(),
+      () => app.close(),
+    );
+    printBanner({
+      url: publicUrl(config),
+      seeded,
+      mail: mailer.describe,
+      embedded: embedded !== null,
+      showLogins: config.SEED_DEMO,
+    });
+  } else {
+    console.log('Prosa worker iniciado (ROLE=worker).');
+  }
+
+  const shutdown = async () => {
+    for (const stop of stopHooks) await stop().catch(() => {});
+    await queue.stop().catch(() => {});
+    await database.pool.end().catch(() => {});
+    if (embedded) await embedded.stop().catch(() => {});
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+function printBanner(o: {
+  url: string;
+  seeded: boolean;
+  mail: string;
+  embedded: boolean;
+  showLogins: boolean;
+}) {
+  const lines = [
+    '',
+    `  Prosa está no ar: ${o.url}`,
+    `  Documentação da API: ${o.url}/api/docs`,
+    `  Banco de dados: ${o.embedded ? 'PostgreSQL embutido (.data/pg)' : 'DATABASE_URL'}${o.seeded ? ' — dados de demonstração criados' : ''}`,
+    `  E-mails: ${o.mail}`,
+  ];
+  if (o.showLogins) {
+    lines.push('', `  Acessos de demonstração (senha de todos: ${DEMO_PASSWORD}):`);
+    for (const l of DEMO_LOGINS) lines.push(`    ${l.role.padEnd(30)} ${l.email}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  console.error('Falha ao iniciar o Prosa:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+import type { TCheckMfaInput } from '@prosa/shared/auth';
+import { ERROR_CODE, MSG } from '@prosa/shared/messages';
+import { Secret, TOTP } from 'otpauth';
+import { decryptSecret, sha256, sixDigitCode } from '../../platform/crypto';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { checkAccess } from './check-access';
+import { completeLogin, type LoginResult, sendMfaMail } from './login';
+import {
+  consumeChallenge,
+  countChallengeAttempt,
+  findOpenChallenge,
+  findUser,
+  setChallengeCode,
+} from './repository';
+
+const MAX_ATTEMPTS = 5;
+
+type MfaDeps = Pick<AppDeps, 'db' | 'config' | 'queue' | 'mailer' | 'appSecret'>;
+
+const expired = () => new AppError(ERROR_CODE.mfaInvalid, MSG.mfaChallengeExpired, 401);
+
+export async function checkMfaCode(
+  deps: MfaDeps,
+  input: TCheckMfaInput & { ip: string; userAgent: string | null },
+): Promise<LoginResult> {
+  const challenge = await findOpenChallenge(deps.db, input.challengeId);
+  if (!challenge) throw expired();
+  const attempts = await countChallengeAttempt(deps.db, challenge.id);
+  if (attempts > MAX_ATTEMPTS) {
+    await consumeChallenge(deps.db, challenge.id);
+    throw expired();
+  }
+  const found = await findUser(deps.db, challenge.companyId, challenge.userId);
+  if (!found) throw expired();
+  checkAccess(found, input.ip);
+
+  const valid =
+    input.method === 'totp'
+      ? found.user.totpEnabled &&
+        found.user.totpSecret !== null &&
+        totpValid(deps, found.user.totpSecret, input.code)
+      : sha256(input.code) === challenge.codeHash;
+  if (!valid) {
+    throw new AppError(
+      ERROR_CODE.mfaInvalid,
+      input.method === 'totp' ? MSG.totpInvalid : MSG.mfaCodeInvalid,
+      401,
+    );
+  }
+  if (!(await consumeChallenge(deps.db, challenge.id))) throw expired();
+  return completeLogin(deps, found, input);
+}
+
+function totpValid(deps: MfaDeps, sealed: string, code: string): boolean {
+  const secret = Secret.fromBase32(decryptSecret(sealed, deps.appSecret));
+  return TOTP.validate({ token: code, secret, window: 1 }) !== null;
+}
+
+/** Sends (or sends again) the e-mail code of an open challenge, with a fresh code and expiry. */
+export async function resendMfaEmail(deps: MfaDeps, input: { challengeId: string }) {
+  const challenge = await findOpenChallenge(deps.db, input.challengeId);
+  if (!challenge) throw expired();
+  const found = await findUser(deps.db, challenge.companyId, challenge.userId);
+  if (!found) throw expired();
+  const code = sixDigitCode();
+  const expiresAt = new Date(Date.now() + deps.config.MFA_CODE_TTL_MINUTES * 60_000);
+  await setChallengeCode(deps.db, challenge.id, sha256(code), expiresAt);
+  await sendMfaMail(deps, found, code);
+  return {
+    message: `Enviamos um novo código para ${found.user.email.replace(/^(.{2}).*(@.*)$/, '$1***$2')}.`,
+  };
+}

@@ -1,0 +1,14 @@
+import type { AppDeps, Caller } from '../../platform/deps';
+import { insertAccessLog, revokeSession } from './repository';
+
+export async function logout(deps: Pick<AppDeps, 'db' | 'events'>, caller: Caller, ip: string) {
+  if (await revokeSession(deps.db, caller.sessionId)) {
+    await insertAccessLog(deps.db, {
+      companyId: caller.companyId,
+      userId: caller.userId,
+      event: 'logout',
+      ip,
+    });
+    deps.events.emit('session:revoked', { ...caller, reason: 'logout' });
+  }
+}

@@ -1,0 +1,33 @@
+import type { TCompanySecurity, TSecuritySettings } from '@prosa/shared/company';
+import { normalizeIp } from '@prosa/shared/ip';
+import { MSG } from '@prosa/shared/messages';
+import type { AppDeps, Caller } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { findCompany, updateCompany } from './repository';
+
+export async function getCompanySecurity(
+  deps: Pick<AppDeps, 'db'>,
+  caller: Caller,
+  currentIp: string,
+): Promise<TCompanySecurity> {
+  const company = await findCompany(deps.db, caller.companyId);
+  if (!company) throw notFound();
+  return {
+    ipFilter: company.data,
+    security: { mfa_enabled: company.mfaEnabled, password_max_age_days: company.passwordMaxAgeDays },
+    currentIp: normalizeIp(currentIp),
+  };
+}
+
+export async function updateSecuritySettings(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  caller: Caller,
+  input: TSecuritySettings,
+) {
+  await updateCompany(deps.db, caller.companyId, {
+    mfaEnabled: input.mfa_enabled,
+    passwordMaxAgeDays: input.password_max_age_days,
+  });
+  deps.events.emit('company:updated', { companyId: caller.companyId, changed: ['security'] });
+  return { message: MSG.companyUpdated };
+}

@@ -1,0 +1,18 @@
+import { z } from '@prosa/shared/zod';
+import { defineJob } from '../../../jobs/define-job';
+
+// Every e-mail leaves through this job, so a crash or an SMTP outage retries instead of losing it.
+export const sendMailJob = defineJob({
+  name: 'mail.send',
+  payload: z.object({
+    companyId: z.number().nullable(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+  }),
+  retryLimit: 5,
+  retryDelaySeconds: 15,
+  handler: async (payload, deps) => {
+    await deps.mailer.send({ to: payload.to, subject: payload.subject, text: payload.text });
+  },
+});

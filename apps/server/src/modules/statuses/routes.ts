@@ -1,0 +1,24 @@
+import { ZStatus } from '@prosa/shared/company';
+import { ROLE } from '@prosa/shared/roles';
+import { z } from '@prosa/shared/zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps';
+import { callerOf } from '../../platform/guard';
+import { listStatuses } from './repository';
+
+export function statusRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/statuses',
+      {
+        config: { access: { minRole: ROLE.operator } },
+        schema: {
+          tags: ['statuses'],
+          summary: 'Status de classificação e finalização',
+          response: { 200: z.array(ZStatus) },
+        },
+      },
+      async (request) => listStatuses(deps.db, callerOf(request).companyId),
+    );
+  };
+}

@@ -1,0 +1,51 @@
+import { z } from '@prosa/shared/zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+// Every environment variable the server reads; README lists them with these defaults.
+export const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  REDIS_URL: z.string().optional(),
+  ROLE: z
+    .string()
+    .default('api,worker')
+    .transform((v) => new Set(v.split(',').map((s) => s.trim())))
+    .refine((s) => [...s].every((r) => r === 'api' || r === 'worker') && s.size > 0, {
+      error: 'ROLE deve ser api, worker ou api,worker',
+    }),
+  SEED_DEMO: bool.default(true),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Prosa <nao-responda@prosa.local>'),
+  APP_SECRET: z.string().min(32).optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  MFA_CODE_TTL_MINUTES: z.coerce.number().positive().default(10),
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().positive().default(60),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default('apps/web/dist'),
+});
+
+export type Config = z.infer<typeof ZConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function publicUrl(config: Config): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}

@@ -1,0 +1,23 @@
+import type { Queue } from '../jobs/queue';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { EventBus } from './events';
+import type { Mailer } from './mailer';
+
+// Infrastructure handed to operations; tests build the same object against real services.
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  queue: Queue | null;
+  events: EventBus;
+  mailer: Mailer;
+  appSecret: string;
+};
+
+/** The authenticated caller of an operation. */
+export type Caller = {
+  sessionId: string;
+  userId: number;
+  companyId: number;
+  role: number;
+};

@@ -1,0 +1,100 @@
+import type { Server as HttpServer } from 'node:http';
+import { rooms, type TClientToServerEvents, type TServerToClientEvents } from '@prosa/shared/events';
+import { MSG } from '@prosa/shared/messages';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
+import { checkAccess } from '../modules/auth/check-access';
+import { findActiveSession, userSectorIds } from '../modules/auth/repository';
+import { socketTokenMatches } from '../modules/auth/sessions';
+import type { AppDeps } from '../platform/deps';
+
+type SocketData = { sessionId: string; userId: number; companyId: number; role: number };
+
+export type Realtime = {
+  io: Server<TClientToServerEvents, TServerToClientEvents, Record<string, never>, SocketData>;
+  close: () => Promise<void>;
+};
+
+/**
+ * Socket.IO authenticated by the session's realtime token and company id (spec 1 §7). Each socket joins its
+ * company, user, session and sector rooms; with REDIS_URL, rooms are shared by every API node.
+ */
+export async function startRealtime(httpServer: HttpServer, deps: AppDeps): Promise<Realtime> {
+  const io = new Server<TClientToServerEvents, TServerToClientEvents, Record<string, never>, SocketData>(
+    httpServer,
+    {
+      path: '/socket.io',
+      serveClient: false,
+    },
+  );
+
+  const redisClients: { quit: () => Promise<unknown> }[] = [];
+  if (deps.config.REDIS_URL) {
+    const pub = createClient({ url: deps.config.REDIS_URL });
+    const sub = pub.duplicate();
+    pub.on('error', () => {});
+    sub.on('error', () => {});
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    redisClients.push(pub, sub);
+  }
+
+  io.use(async (socket, next) => {
+    try {
+      const { token, company_id } = socket.handshake.auth as { token?: unknown; company_id?: unknown };
+      if (typeof token !== 'string' || !token.includes('.')) return next(new Error(MSG.realtimeAuthError));
+      const sessionId = token.split('.')[0] ?? '';
+      if (!/^[0-9a-f-]{36}$/.test(sessionId)) return next(new Error(MSG.realtimeAuthError));
+      const active = await findActiveSession(deps.db, { id: sessionId });
+      if (
+        !active ||
+        !socketTokenMatches(deps.appSecret, token, active) ||
+        Number(company_id) !== active.user.companyId
+      ) {
+        return next(new Error(MSG.realtimeAuthError));
+      }
+      checkAccess(active, socket.handshake.address);
+      socket.data = {
+        sessionId: active.session.id,
+        userId: active.user.id,
+        companyId: active.user.companyId,
+        role: active.user.role,
+      };
+      const sectors = await userSectorIds(deps.db, active.user.companyId, active.user.id);
+      await socket.join([
+        rooms.company(active.user.companyId),
+        rooms.user(active.user.id),
+        rooms.session(active.session.id),
+        ...sectors.map(rooms.sector),
+      ]);
+      next();
+    } catch {
+      next(new Error(MSG.realtimeAuthError));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    socket.on('ping', (ack) => {
+      if (typeof ack === 'function')
+        ack({ ok: true, userId: socket.data.userId, companyId: socket.data.companyId });
+    });
+  });
+
+  deps.events.on('company:updated', (p) => {
+    io.to(rooms.company(p.companyId)).emit('company:updated', p);
+  });
+  deps.events.on('session:revoked', (p) => {
+    const room = io.in(rooms.session(p.sessionId));
+    io.to(rooms.session(p.sessionId)).emit('session:revoked', { reason: p.reason });
+    room.disconnectSockets(true);
+  });
+
+  return {
+    io,
+    close: async () => {
+      await new Promise<void>((done) => io.close(() => done()));
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => {})));
+    },
+  };
+}

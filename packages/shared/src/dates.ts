@@ -1,0 +1,28 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/pt-br';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.locale('pt-br');
+
+export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
+
+/** DD/MM/YYYY in the company's timezone (ARCHITECTURE: UI dates). */
+export function formatDate(value: Date | string, tz: string = DEFAULT_TIMEZONE): string {
+  return dayjs(value).tz(tz).format('DD/MM/YYYY');
+}
+
+export function formatDateTime(value: Date | string, tz: string = DEFAULT_TIMEZONE): string {
+  return dayjs(value).tz(tz).format('DD/MM/YYYY HH:mm:ss');
+}
+
+/** 'DD/MM/YYYY' as typed by a user → 'YYYY-MM-DD' as sent to the server; null when not a real date. */
+export function brDateToIso(value: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  if (!m) return null;
+  const iso = `${m[3]}-${m[2]}-${m[1]}`;
+  const d = dayjs(iso, 'YYYY-MM-DD');
+  return d.isValid() && d.format('YYYY-MM-DD') === iso ? iso : null;
+}
