@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { startQueue } from './jobs/queue';
-import { purgeExpiredAuthJob } from './modules/auth/jobs/purge-expired-auth';
-import { sendMailJob } from './modules/mail/jobs/send-mail';
+import { JOBS } from './jobs/registry';
 import { resolveAppSecret } from './platform/app-secret';
 import { loadConfig, publicUrl } from './platform/config';
 import { connectDatabase, runMigrations } from './platform/db';
@@ -11,8 +10,6 @@ import { EventBus } from './platform/events';
 import { createMailer } from './platform/mailer';
 import { startRealtime } from './realtime/hub';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed/demo-data';
-
-export const JOBS = [sendMailJob, purgeExpiredAuthJob];
 
 async function main() {
   const config = loadConfig();

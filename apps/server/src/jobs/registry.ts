@@ -1,0 +1,5 @@
+import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
+import { sendMailJob } from '../modules/mail/jobs/send-mail';
+
+// Every job the workers run.
+export const JOBS = [sendMailJob, purgeExpiredAuthJob];

@@ -1,0 +1,150 @@
+import { eq, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  api,
+  createTestContext,
+  MANAGER,
+  OPERATOR,
+  PASSWORD,
+  type TestContext,
+} from '../../../test/helpers/test-app';
+import { mfaChallenges } from '../../db/schema/auth';
+
+let ctx: TestContext;
+let http: ReturnType<typeof api>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  http = api(ctx);
+  const admin = await http.login(ADMIN);
+  const r = await http.put('/api/company/security', {
+    cookie: admin,
+    body: { mfa_enabled: true, password_max_age_days: 0 },
+  });
+  expect(r.status).toBe(200);
+});
+afterAll(() => ctx.close());
+
+const codeOf = (subject: string) => /(\d{6})/.exec(subject)?.[1] ?? '';
+
+describe('MFA code step', () => {
+  it('asks for the e-mailed code, refuses a wrong one, accepts the right one once', async () => {
+    const before = ctx.smtp.inbox.length;
+    const step1 = await http.post('/api/auth/login', { body: { email: OPERATOR, password: PASSWORD } });
+    expect(step1.status).toBe(200);
+    expect(step1.body).toMatchObject({
+      step: 'mfa',
+      methods: ['email'],
+      maskedEmail: 'an***********@empresademo.com.br',
+    });
+    expect(step1.res.headers['set-cookie']).toBeUndefined();
+
+    const mail = await ctx.smtp.waitFor(OPERATOR, before);
+    const code = codeOf(mail.subject);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.body).toContain(code);
+
+    const challengeId = step1.body.challengeId as string;
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await http.post('/api/users/check-mfa-code', {
+      body: { challengeId, code: wrongCode, method: 'email' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe('Código inválido ou expirado.');
+
+    const bad = await http.post('/api/users/check-mfa-code', {
+      body: { challengeId, code: '12ab', method: 'email' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Informe o código de 6 dígitos.');
+
+    const ok = await http.post('/api/users/check-mfa-code', { body: { challengeId, code, method: 'email' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.step).toBe('done');
+    expect(String(ok.res.headers['set-cookie'])).toMatch(/prosa_session=/);
+
+    const again = await http.post('/api/users/check-mfa-code', {
+      body: { challengeId, code, method: 'email' },
+    });
+    expect(again.status).toBe(401);
+    expect(again.body.message).toBe('Sua verificação expirou. Faça login novamente.');
+  });
+
+  it('refuses an expired code', async () => {
+    const before = ctx.smtp.inbox.length;
+    const step1 = await http.post('/api/auth/login', { body: { email: MANAGER, password: PASSWORD } });
+    const code = codeOf((await ctx.smtp.waitFor(MANAGER, before)).subject);
+    await ctx.db
+      .update(mfaChallenges)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(mfaChallenges.id, step1.body.challengeId as string));
+    const r = await http.post('/api/users/check-mfa-code', {
+      body: { challengeId: step1.body.challengeId, code },
+    });
+    expect(r.status).toBe(401);
+    expect(r.body.message).toBe('Sua verificação expirou. Faça login novamente.');
+  });
+
+  it('invalidates the challenge after too many wrong codes', async () => {
+    const before = ctx.smtp.inbox.length;
+    const step1 = await http.post('/api/auth/login', { body: { email: MANAGER, password: PASSWORD } });
+    const code = codeOf((await ctx.smtp.waitFor(MANAGER, before)).subject);
+    const wrongCode = code === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 5; i++) {
+      await http.post('/api/users/check-mfa-code', {
+        body: { challengeId: step1.body.challengeId, code: wrongCode },
+      });
+    }
+    const r = await http.post('/api/users/check-mfa-code', {
+      body: { challengeId: step1.body.challengeId, code },
+    });
+    expect(r.status).toBe(401);
+    expect(r.body.message).toBe('Sua verificação expirou. Faça login novamente.');
+  });
+
+  it('accepts an authenticator app (TOTP) code for a user who enrolled one, without e-mailing a code', async () => {
+    // Enrol while MFA is satisfied: log in through the e-mail code first.
+    let before = ctx.smtp.inbox.length;
+    const s1 = await http.post('/api/auth/login', { body: { email: ADMIN, password: PASSWORD } });
+    const c1 = codeOf((await ctx.smtp.waitFor(ADMIN, before)).subject);
+    const done = await http.post('/api/users/check-mfa-code', {
+      body: { challengeId: s1.body.challengeId, code: c1 },
+    });
+    const cookie = String(done.res.headers['set-cookie']).split(';')[0];
+
+    const setup = await http.post('/api/auth/totp/setup', { cookie });
+    expect(setup.status).toBe(200);
+    expect(String(setup.body.otpauthUrl)).toMatch(/^otpauth:\/\/totp\/Prosa:/);
+    const secret = Secret.fromBase32(setup.body.secret as string);
+    const refused = await http.post('/api/auth/totp/enable', { cookie, body: { code: '000000' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Código do aplicativo inválido.');
+    const enabled = await http.post('/api/auth/totp/enable', {
+      cookie,
+      body: { code: TOTP.generate({ secret }) },
+    });
+    expect(enabled.status).toBe(200);
+
+    before = ctx.smtp.inbox.length;
+    const s2 = await http.post('/api/auth/login', { body: { email: ADMIN, password: PASSWORD } });
+    expect(s2.body).toMatchObject({ step: 'mfa', methods: ['totp', 'email'] });
+    const viaApp = await http.post('/api/users/check-mfa-code', {
+      body: { challengeId: s2.body.challengeId, code: TOTP.generate({ secret }), method: 'totp' },
+    });
+    expect(viaApp.status).toBe(200);
+    expect(viaApp.body.step).toBe('done');
+    expect(ctx.smtp.inbox.slice(before).filter((m) => m.to.includes(ADMIN))).toHaveLength(0);
+
+    // The e-mail code is still available on request.
+    const s3 = await http.post('/api/auth/login', { body: { email: ADMIN, password: PASSWORD } });
+    const resend = await http.post('/api/auth/mfa/resend', { body: { challengeId: s3.body.challengeId } });
+    expect(resend.status).toBe(200);
+    const code3 = codeOf((await ctx.smtp.waitFor(ADMIN, before)).subject);
+    const viaMail = await http.post('/api/users/check-mfa-code', {
+      body: { challengeId: s3.body.challengeId, code: code3 },
+    });
+    expect(viaMail.body.step).toBe('done');
+  });
+});

@@ -1,0 +1,116 @@
+import { buildApp } from '../../src/app';
+import { type Queue, startQueue } from '../../src/jobs/queue';
+import { JOBS } from '../../src/jobs/registry';
+import { type Config, loadConfig } from '../../src/platform/config';
+import { connectDatabase } from '../../src/platform/db';
+import type { AppDeps } from '../../src/platform/deps';
+import { EventBus } from '../../src/platform/events';
+import { createMailer } from '../../src/platform/mailer';
+import { seedDemoData } from '../../src/seed/demo-data';
+import { startSmtpPeer } from '../peers/smtp-peer';
+import { createTestDatabase } from './test-database';
+
+export const PASSWORD = 'Prosa@2026';
+export const ADMIN = 'admin@empresademo.com.br';
+export const MANAGER = 'gestor@empresademo.com.br';
+export const OPERATOR = 'ana.operadora@empresademo.com.br';
+export const OPERATOR2 = 'bruno.operador@empresademo.com.br';
+export const OTHER_ADMIN = 'admin@outraempresa.com.br';
+
+/**
+ * One test file's world: its own database with the demo data, the real app (inject), a pg-boss worker and
+ * a loopback SMTP peer that receives every e-mail.
+ */
+export async function createTestContext(opts: { env?: Record<string, string>; queue?: boolean } = {}) {
+  const testDb = await createTestDatabase();
+  const database = connectDatabase(testDb.url, 5);
+  await seedDemoData(database.db);
+  const smtp = await startSmtpPeer();
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: testDb.url,
+    SMTP_URL: smtp.url,
+    APP_SECRET: 'test-secret-test-secret-test-secret-00',
+    PUBLIC_URL: 'http://prosa.test',
+    WEB_DIST: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
+  const events = new EventBus();
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: '/tmp/prosa-test-outbox',
+  });
+  const base: AppDeps = {
+    config,
+    db: database.db,
+    queue: null,
+    events,
+    mailer,
+    appSecret: config.APP_SECRET ?? '',
+  };
+  let queue: Queue | null = null;
+  if (opts.queue !== false) {
+    queue = await startQueue({ url: testDb.url, worker: true, jobs: JOBS, deps: base, log: () => {} });
+  }
+  const deps: AppDeps = { ...base, queue };
+  const app = await buildApp(deps);
+  await app.ready();
+
+  return {
+    app,
+    deps,
+    db: database.db,
+    pool: database.pool,
+    smtp,
+    url: testDb.url,
+    async close() {
+      await app.close();
+      await queue?.stop();
+      await smtp.close();
+      await database.pool.end();
+      await testDb.drop();
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+type InjectOpts = { cookie?: string; ip?: string; body?: unknown };
+
+export function api(ctx: TestContext) {
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: InjectOpts = {}) => {
+    const res = await ctx.app.inject({
+      method,
+      url,
+      headers: opts.cookie ? { cookie: opts.cookie } : {},
+      remoteAddress: opts.ip ?? '127.0.0.1',
+      ...(opts.body !== undefined ? { payload: opts.body as Record<string, unknown> } : {}),
+    });
+    return {
+      status: res.statusCode,
+      body: res.body ? (JSON.parse(res.body) as Record<string, unknown>) : {},
+      res,
+    };
+  };
+  return {
+    get: (url: string, opts?: InjectOpts) => call('GET', url, opts),
+    post: (url: string, opts?: InjectOpts) => call('POST', url, opts),
+    put: (url: string, opts?: InjectOpts) => call('PUT', url, opts),
+    /** Logs in with password only (MFA off) and returns the session cookie header. */
+    async login(email: string, password = PASSWORD, ip = '127.0.0.1') {
+      const r = await call('POST', '/api/auth/login', { body: { email, password }, ip });
+      if (r.status !== 200 || r.body.step !== 'done')
+        throw new Error(`login falhou: ${r.status} ${JSON.stringify(r.body)}`);
+      return sessionCookie(r.res.headers['set-cookie']);
+    },
+  };
+}
+
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = list.find((c) => c.startsWith('prosa_session='));
+  if (!found) throw new Error('sem cookie de sessão');
+  return found.split(';')[0] ?? '';
+}
