@@ -4,7 +4,7 @@ import { startQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { resolveAppSecret } from './platform/app-secret';
 import { loadConfig, publicUrl } from './platform/config';
-import { connectDatabase, runMigrations } from './platform/db';
+import { connectDatabase, migrateDatabase, withStartupLock } from './platform/db';
 import { type EmbeddedDb, startEmbeddedPostgres } from './platform/embedded-postgres';
 import { EventBus } from './platform/events';
 import { createMailer } from './platform/mailer';
@@ -31,9 +31,6 @@ async function main() {
     url = embedded.url;
   }
   const database = connectDatabase(url);
-  await runMigrations(database);
-  const seeded = config.SEED_DEMO ? await seedDemoData(database.db) : false;
-
   const events = new EventBus();
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -41,14 +38,18 @@ async function main() {
     outboxDir: resolve(dataDir, 'outbox'),
   });
   const appSecret = resolveAppSecret(config.APP_SECRET, dataDir);
-  const worker = config.ROLE.has('worker');
   const deps = { config, db: database.db, queue: null, events, mailer, appSecret };
-  const queue = await startQueue({
-    url,
-    worker,
-    jobs: JOBS,
-    deps,
-    log: (msg, err) => console.error(msg, err),
+  const { seeded, queue } = await withStartupLock(database, async () => {
+    await migrateDatabase(database);
+    const seeded = config.SEED_DEMO ? await seedDemoData(database.db) : false;
+    const queue = await startQueue({
+      url: database.url,
+      worker: config.ROLE.has('worker'),
+      jobs: JOBS,
+      deps,
+      log: (msg, err) => console.error(msg, err),
+    });
+    return { seeded, queue };
   });
   const fullDeps = { ...deps, queue };
 

@@ -16,12 +16,23 @@ export function connectDatabase(url: string, max = 10): Database {
   return { pool, db: drizzle(pool), url };
 }
 
+export function migrateDatabase(database: Database): Promise<void> {
+  return migrate(database.db, { migrationsFolder });
+}
+
 export async function runMigrations(database: Database): Promise<void> {
+  await withStartupLock(database, () => migrateDatabase(database));
+}
+
+/**
+ * Several nodes may start together against one database: schema changes, seeding and the job queue's own
+ * set-up run under one advisory lock, one node at a time (concurrent set-ups deadlock otherwise).
+ */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
   const client = await database.pool.connect();
   try {
-    // Several nodes may start together: one applies migrations, the others wait for it.
     await client.query('SELECT pg_advisory_lock(727001)');
-    await migrate(drizzle(client), { migrationsFolder });
+    return await work();
   } finally {
     await client.query('SELECT pg_advisory_unlock(727001)').catch(() => {});
     client.release();
