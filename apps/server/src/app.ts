@@ -13,12 +13,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { attendanceRoutes } from './modules/attendance/routes';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { healthRoutes } from './modules/health/routes';
 import { sectorRoutes } from './modules/sectors/routes';
 import { statusRoutes } from './modules/statuses/routes';
 import { userRoutes } from './modules/users/routes';
+import { defaultWidgetFile, webchatRoutes } from './modules/webchat/routes';
 import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/errors';
 import { registerGuard } from './platform/guard';
@@ -78,6 +80,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
   await app.register(sectorRoutes(deps));
   await app.register(statusRoutes(deps));
   await app.register(userRoutes(deps));
+  await app.register(attendanceRoutes(deps));
+  await app.register(webchatRoutes(deps, { widgetFile: defaultWidgetFile() }));
 
   await serveWebApp(app, deps.config.WEB_DIST);
   return app;

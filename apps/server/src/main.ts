@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
+import { createChannelRegistry } from './channels/registry';
 import { startQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { resolveAppSecret } from './platform/app-secret';
@@ -38,7 +39,8 @@ async function main() {
     outboxDir: resolve(dataDir, 'outbox'),
   });
   const appSecret = resolveAppSecret(config.APP_SECRET, dataDir);
-  const deps = { config, db: database.db, queue: null, events, mailer, appSecret };
+  const channels = createChannelRegistry(events);
+  const deps = { config, db: database.db, queue: null, events, mailer, appSecret, channels };
   const { seeded, queue } = await withStartupLock(database, async () => {
     await migrateDatabase(database);
     const seeded = config.SEED_DEMO ? await seedDemoData(database.db) : false;

@@ -1,5 +1,11 @@
-// Realtime events (server → client). Rooms: company:<id>, sector:<id>, user:<id>.
+import type { TCard, TMessage } from './attendance';
+
+// Realtime events (server → client). Rooms: company, sector, user, session, and the visibility rooms of cards.
 export type TServerToClientEvents = {
+  'attendance:upsert': (card: TCard) => void;
+  'attendance:removed': (payload: { id: number; closed: boolean }) => void;
+  'message:created': (payload: { attendance_id: number; message: TMessage }) => void;
+  'message:updated': (payload: { attendance_id: number; message: TMessage }) => void;
   'company:updated': (payload: { companyId: number; changed: string[] }) => void;
   'session:revoked': (payload: { reason: 'logout' | 'token_reset' | 'password_changed' }) => void;
 };
@@ -13,4 +19,25 @@ export const rooms = {
   sector: (id: number) => `sector:${id}`,
   user: (id: number) => `user:${id}`,
   session: (id: string) => `session:${id}`,
+  /** Users who see every card of a sector. */
+  sectorAll: (id: number) => `sector:${id}:all`,
+  /** Operators who see their own cards plus the unassigned ones of a sector (triage OPERATOR). */
+  sectorUnassigned: (id: number) => `sector:${id}:unassigned`,
+  visitor: (id: string) => `visitor:${id}`,
 } as const;
+
+/** Rooms that must hear about a card: everyone who sees the sector, and its operator or the unassigned pool. */
+export function cardRooms(card: { sector_id: number; operator_assigned_id: number | null }): string[] {
+  return [
+    rooms.sectorAll(card.sector_id),
+    card.operator_assigned_id === null
+      ? rooms.sectorUnassigned(card.sector_id)
+      : rooms.user(card.operator_assigned_id),
+  ];
+}
+
+// Web chat widget namespace (/webchat), server → visitor.
+export type TVisitorServerEvents = {
+  message: (message: TMessage) => void;
+  finalized: (payload: { protocol: string }) => void;
+};

@@ -1,3 +1,4 @@
+import type { ChannelRegistry } from '../channels/registry';
 import type { Queue } from '../jobs/queue';
 import type { Config } from './config';
 import type { Db } from './db';
@@ -12,6 +13,7 @@ export type AppDeps = {
   events: EventBus;
   mailer: Mailer;
   appSecret: string;
+  channels: ChannelRegistry;
 };
 
 /** The authenticated caller of an operation. */
@@ -20,4 +22,5 @@ export type Caller = {
   userId: number;
   companyId: number;
   role: number;
+  displayName: string;
 };

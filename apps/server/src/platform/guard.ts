@@ -71,5 +71,6 @@ export function callerOf(request: FastifyRequest): Caller {
     userId: active.user.id,
     companyId: active.user.companyId,
     role: active.user.role,
+    displayName: active.user.displayName,
   };
 }

@@ -4,10 +4,13 @@ import { MSG } from '@prosa/shared/messages';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
+import { loadViewer } from '../modules/attendance/viewer';
 import { checkAccess } from '../modules/auth/check-access';
-import { findActiveSession, userSectorIds } from '../modules/auth/repository';
+import { findActiveSession } from '../modules/auth/repository';
 import { socketTokenMatches } from '../modules/auth/sessions';
 import type { AppDeps } from '../platform/deps';
+import { registerAttendanceFanout } from './attendance-fanout';
+import { registerVisitorNamespace } from './visitor-namespace';
 
 type SocketData = { sessionId: string; userId: number; companyId: number; role: number };
 
@@ -61,12 +64,25 @@ export async function startRealtime(httpServer: HttpServer, deps: AppDeps): Prom
         companyId: active.user.companyId,
         role: active.user.role,
       };
-      const sectors = await userSectorIds(deps.db, active.user.companyId, active.user.id);
+      const viewer = await loadViewer(deps.db, {
+        sessionId: active.session.id,
+        userId: active.user.id,
+        companyId: active.user.companyId,
+        role: active.user.role,
+        displayName: active.user.displayName,
+      });
+      const cardRoomsOfViewer =
+        viewer.mode === 'ALL'
+          ? viewer.sectorIds.map(rooms.sectorAll)
+          : viewer.mode === 'OWN_NONE'
+            ? viewer.sectorIds.map(rooms.sectorUnassigned)
+            : [];
       await socket.join([
         rooms.company(active.user.companyId),
         rooms.user(active.user.id),
         rooms.session(active.session.id),
-        ...sectors.map(rooms.sector),
+        ...viewer.sectorIds.map(rooms.sector),
+        ...cardRoomsOfViewer,
       ]);
       next();
     } catch {
@@ -81,6 +97,9 @@ export async function startRealtime(httpServer: HttpServer, deps: AppDeps): Prom
     });
   });
 
+  registerAttendanceFanout(io as unknown as Server, deps.events);
+  const stopVisitors = registerVisitorNamespace(io as unknown as Server, deps);
+
   deps.events.on('company:updated', (p) => {
     io.to(rooms.company(p.companyId)).emit('company:updated', p);
   });
@@ -93,6 +112,7 @@ export async function startRealtime(httpServer: HttpServer, deps: AppDeps): Prom
   return {
     io,
     close: async () => {
+      stopVisitors();
       await new Promise<void>((done) => io.close(() => done()));
       await Promise.all(redisClients.map((c) => c.quit().catch(() => {})));
     },

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { webchats } from '../db/schema/attendance';
 import { companies } from '../db/schema/companies';
 import { appMeta, sectors, statuses, statusSectors } from '../db/schema/organization';
 import { userSectors, users } from '../db/schema/users';
@@ -6,6 +7,7 @@ import { hashPassword } from '../platform/crypto';
 import type { Db } from '../platform/db';
 
 export const DEMO_PASSWORD = 'Prosa@2026';
+export const DEMO_WEBCHAT_CODE = 'demo-empresa';
 
 export const DEMO_LOGINS = [
   { role: 'Administrador', email: 'admin@empresademo.com.br' },
@@ -121,6 +123,26 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         .insert(userSectors)
         .values(u.sectors.map((s) => ({ companyId: demo.id, userId: row.id, sectorId: sectorId(s) })));
     }
+
+    await tx.insert(webchats).values({
+      companyId: demo.id,
+      code: DEMO_WEBCHAT_CODE,
+      name: 'Site da Empresa Demo',
+      sectorId: sectorId('Comercial'),
+      customData: {
+        nome: 'Empresa Demo',
+        text_msg: 'Olá! Conte para a gente como podemos ajudar.',
+        text_button: 'Iniciar conversa',
+        color: '#1C7ED6',
+        widget_font_color: '#FFFFFF',
+        fields: [
+          { name: 'nome', label: 'Nome', type: 'text', required: true },
+          { name: 'email', label: 'E-mail', type: 'text' },
+          { name: 'telefone', label: 'Telefone', type: 'number', mask: '(99) 99999-9999' },
+          { name: 'assunto', label: 'Assunto', type: 'select', options: ['Dúvida', 'Orçamento', 'Suporte'] },
+        ],
+      },
+    });
 
     const [other] = await tx
       .insert(companies)

@@ -1,4 +1,5 @@
 import { buildApp } from '../../src/app';
+import { createChannelRegistry } from '../../src/channels/registry';
 import { type Queue, startQueue } from '../../src/jobs/queue';
 import { JOBS } from '../../src/jobs/registry';
 import { type Config, loadConfig } from '../../src/platform/config';
@@ -49,6 +50,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; qu
     events,
     mailer,
     appSecret: config.APP_SECRET ?? '',
+    channels: createChannelRegistry(events),
   };
   let queue: Queue | null = null;
   if (opts.queue !== false) {

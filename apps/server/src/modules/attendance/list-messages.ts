@@ -1,0 +1,36 @@
+import type { AppDeps, Caller } from '../../platform/deps';
+import { type QuotedInfo, toMessage } from './card';
+import { loadForAction } from './load-for-action';
+import { findMessagesByMessageIds, listMessages as listMessageRows } from './repository';
+
+const QUOTE_MAX_AGE_MS = 30 * 86_400_000;
+
+/** Latest messages first, paged backwards by id; each with the message it quotes. */
+export async function listMessages(
+  deps: Pick<AppDeps, 'db'>,
+  caller: Caller,
+  input: { attendanceId: number; before?: number; limit: number },
+) {
+  const { attendance } = await loadForAction(deps, caller, input.attendanceId, { allowClosed: true });
+  const rows = await listMessageRows(deps.db, caller.companyId, attendance.id, input.before, input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  const quotedIds = [
+    ...new Set(page.map((m) => m.quotedMessageId).filter((id): id is string => Boolean(id))),
+  ];
+  const quoted = new Map(
+    (await findMessagesByMessageIds(deps.db, caller.companyId, quotedIds)).map((q) => [q.messageId, q]),
+  );
+  const items = page.map((m) => {
+    const q = m.quotedMessageId ? quoted.get(m.quotedMessageId) : undefined;
+    const info: QuotedInfo = q
+      ? {
+          message_id: q.messageId,
+          text: q.text,
+          sender_type: q.senderType,
+          expired: Date.now() - q.sentAt.getTime() > QUOTE_MAX_AGE_MS,
+        }
+      : null;
+    return toMessage(m, info);
+  });
+  return { items, has_more: rows.length > input.limit };
+}

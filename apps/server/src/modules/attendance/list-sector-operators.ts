@@ -1,0 +1,32 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { userSectors, users } from '../../db/schema/users';
+import type { AppDeps, Caller } from '../../platform/deps';
+import { loadForAction } from './load-for-action';
+
+/** Active users of the attendance's sector: the choices of the operator-change modal. */
+export async function listSectorOperators(
+  deps: Pick<AppDeps, 'db'>,
+  caller: Caller,
+  input: { attendanceId: number },
+) {
+  const { attendance } = await loadForAction(deps, caller, input.attendanceId);
+  const rows = await deps.db
+    .select({
+      id: users.id,
+      name: users.displayName,
+      role: users.role,
+      operator_status: users.operatorStatus,
+    })
+    .from(users)
+    .innerJoin(
+      userSectors,
+      and(
+        eq(userSectors.companyId, users.companyId),
+        eq(userSectors.userId, users.id),
+        eq(userSectors.sectorId, attendance.sectorId),
+      ),
+    )
+    .where(and(eq(users.companyId, caller.companyId), isNull(users.inactiveSince)))
+    .orderBy(asc(users.displayName));
+  return rows;
+}

@@ -1,0 +1,272 @@
+import {
+  ZAttendanceListQuery,
+  ZCard,
+  ZCardPage,
+  ZMessage,
+  ZMessagePage,
+  ZMessagesQuery,
+  ZSaveNotesInput,
+  ZSendMessageInput,
+  ZSetAnsweredInput,
+  ZSetBusyClientInput,
+  ZSetStatusInput,
+  ZSwitchOperatorInput,
+  ZSwitchSectorInput,
+  ZViewedBy,
+} from '@prosa/shared/attendance';
+import { ZIdParam } from '@prosa/shared/company';
+import { ROLE } from '@prosa/shared/roles';
+import { z } from '@prosa/shared/zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps';
+import { callerOf } from '../../platform/guard';
+import { toCard } from './card';
+import { deleteLockedContact, saveNotes, setAnswered, setBusyClient } from './card-updates';
+import { listAttendances } from './list-attendances';
+import { listMessages } from './list-messages';
+import { listSectorOperators } from './list-sector-operators';
+import { loadForAction } from './load-for-action';
+import { sendMessage } from './send-message';
+import { setStatus } from './set-status';
+import { switchOperator, switchSector } from './transfer';
+import { getViewedBy, markViewed } from './viewed';
+
+const ANY_USER = { access: { minRole: ROLE.operator } } as const;
+const tags = ['attendance'];
+const ZCardResult = z.object({ message: z.string(), card: ZCard });
+const ZRouteParams = z.object({
+  company_id: z.coerce.number().int(),
+  sector_id: z.coerce.number().int(),
+  user_id: z.coerce.number().int(),
+});
+
+export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/attendances',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Cards abertos visíveis (100 por página) e contadores',
+          querystring: ZAttendanceListQuery,
+          response: { 200: ZCardPage },
+        },
+      },
+      async (request) => listAttendances(deps, callerOf(request), request.query),
+    );
+
+    app.get(
+      '/api/attendances/:id',
+      { config: ANY_USER, schema: { tags, summary: 'Um card', params: ZIdParam, response: { 200: ZCard } } },
+      async (request) =>
+        toCard(
+          (await loadForAction(deps, callerOf(request), request.params.id, { allowClosed: true })).attendance,
+        ),
+    );
+
+    app.get(
+      '/api/attendances/:id/messages',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Mensagens (mais recentes primeiro)',
+          params: ZIdParam,
+          querystring: ZMessagesQuery,
+          response: { 200: ZMessagePage },
+        },
+      },
+      async (request) =>
+        listMessages(deps, callerOf(request), { attendanceId: request.params.id, ...request.query }),
+    );
+
+    app.post(
+      '/api/attendances/:id/messages',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Envia mensagem do operador',
+          params: ZIdParam,
+          body: ZSendMessageInput,
+          response: { 200: z.object({ message: ZMessage, card: ZCard }) },
+        },
+      },
+      async (request) =>
+        sendMessage(deps, callerOf(request), { attendanceId: request.params.id, ...request.body }),
+    );
+
+    app.post(
+      '/api/attendances/:id/save-notes',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Salva anotações',
+          params: ZIdParam,
+          body: ZSaveNotesInput,
+          response: { 200: ZCardResult },
+        },
+      },
+      async (request) =>
+        saveNotes(deps, callerOf(request), { attendanceId: request.params.id, notes: request.body.notes }),
+    );
+
+    app.post(
+      '/api/attendances/:id/set-answered',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Marca como respondido',
+          params: ZIdParam,
+          body: ZSetAnsweredInput,
+          response: { 200: ZCardResult },
+        },
+      },
+      async (request) =>
+        setAnswered(deps, callerOf(request), {
+          attendanceId: request.params.id,
+          answered: request.body.answered,
+        }),
+    );
+
+    app.post(
+      '/api/attendances/:id/switch-sector',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Transfere de setor',
+          params: ZIdParam,
+          body: ZSwitchSectorInput,
+          response: { 200: ZCardResult },
+        },
+      },
+      async (request) =>
+        switchSector(deps, callerOf(request), {
+          attendanceId: request.params.id,
+          sectorId: request.body.sector_id,
+        }),
+    );
+
+    app.post(
+      '/api/attendances/:id/switch-operator',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Transfere para outro operador',
+          params: ZIdParam,
+          body: ZSwitchOperatorInput,
+          response: { 200: ZCardResult },
+        },
+      },
+      async (request) =>
+        switchOperator(deps, callerOf(request), {
+          attendanceId: request.params.id,
+          operatorId: request.body.operator_id,
+        }),
+    );
+
+    app.get(
+      '/api/attendances/:id/operators',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Operadores do setor do atendimento',
+          params: ZIdParam,
+          response: {
+            200: z.array(
+              z.object({ id: z.number(), name: z.string(), role: z.number(), operator_status: z.string() }),
+            ),
+          },
+        },
+      },
+      async (request) => listSectorOperators(deps, callerOf(request), { attendanceId: request.params.id }),
+    );
+
+    app.post(
+      '/api/attendances/:id/viewed',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Registra visualização',
+          params: ZIdParam,
+          response: { 200: z.object({ card: ZCard }) },
+        },
+      },
+      async (request) => markViewed(deps, callerOf(request), { attendanceId: request.params.id }),
+    );
+
+    app.get(
+      '/api/attendances/:id/viewed',
+      {
+        config: { access: { minRole: ROLE.manager } },
+        schema: { tags, summary: 'Visualizado por', params: ZIdParam, response: { 200: ZViewedBy } },
+      },
+      async (request) => getViewedBy(deps, callerOf(request), { attendanceId: request.params.id }),
+    );
+
+    app.post(
+      '/api/set-status/:company_id/:sector_id/:user_id',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Classifica ou finaliza',
+          params: ZRouteParams,
+          body: ZSetStatusInput,
+          response: { 200: ZCardResult.extend({ closed: z.boolean() }) },
+        },
+      },
+      async (request) =>
+        setStatus(deps, callerOf(request), {
+          companyId: request.params.company_id,
+          sectorId: request.params.sector_id,
+          userId: request.params.user_id,
+          status: request.body.status,
+          contact: request.body.contact,
+        }),
+    );
+
+    app.post(
+      '/api/set-busy-client/:company_id/:sector_id/:user_id',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Cliente ocupado',
+          params: ZRouteParams,
+          body: ZSetBusyClientInput,
+          response: { 200: ZCardResult },
+        },
+      },
+      async (request) =>
+        setBusyClient(deps, callerOf(request), {
+          companyId: request.params.company_id,
+          sectorId: request.params.sector_id,
+          userId: request.params.user_id,
+          contact: request.body.contact,
+          busy: request.body.busy,
+        }),
+    );
+
+    app.post(
+      '/api/del-locked-contact',
+      {
+        config: { access: { minRole: ROLE.manager } },
+        schema: {
+          tags,
+          summary: 'Remove atendimento travado',
+          body: z.object({ contact: z.coerce.number().int() }),
+          response: { 200: ZCardResult },
+        },
+      },
+      async (request) => deleteLockedContact(deps, callerOf(request), { attendanceId: request.body.contact }),
+    );
+  };
+}

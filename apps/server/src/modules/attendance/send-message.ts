@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { ATT_MSG } from '@prosa/shared/attendance';
+import { CHANNEL_TEXT_LIMIT, type TChannelKind } from '@prosa/shared/channels';
+import { ERROR_CODE } from '@prosa/shared/messages';
+import { ROLE } from '@prosa/shared/roles';
+import { and, eq, sql } from 'drizzle-orm';
+import type { ChannelRegistry } from '../../channels/registry';
+import { attendances, contacts, messages } from '../../db/schema/attendance';
+import type { AppDeps, Caller } from '../../platform/deps';
+import { AppError, badRequest } from '../../platform/errors';
+import { findCompany } from '../companies/repository';
+import { toCard, toMessage } from './card';
+import { loadForAction } from './load-for-action';
+import { findMessagesByMessageIds } from './repository';
+import { companyViewSettings } from './viewer';
+
+const QUOTE_MAX_AGE_MS = 30 * 86_400_000;
+const IFRAME = /<\s*iframe\b/i;
+
+export type SendDeps = Pick<AppDeps, 'db' | 'events'> & { channels: ChannelRegistry };
+
+/**
+ * An operator's message (spec 1 §7 "send message"): validated, truncated to the channel's limit, stored, the
+ * card updated (answered, read, metrics), then handed to the channel. An unassigned card goes to the sender.
+ */
+export async function sendMessage(
+  deps: SendDeps,
+  caller: Caller,
+  input: { attendanceId: number; message: string; replyMessage?: string; attachments?: unknown[] },
+) {
+  const { attendance } = await loadForAction(deps, caller, input.attendanceId);
+  const attachments = input.attachments ?? [];
+  let text = input.message;
+  if (text.trim() === '' && attachments.length === 0) throw badRequest(ATT_MSG.empty);
+  if (text.trim() === '' && attachments.length > 0) text = ATT_MSG.attachmentOnly;
+  if (IFRAME.test(text)) throw badRequest(ATT_MSG.iframe);
+
+  const company = await findCompany(deps.db, caller.companyId);
+  const autoDist = company ? companyViewSettings(company.metadata).autoDist : false;
+  if (
+    caller.role < ROLE.manager &&
+    attendance.operatorAssignedId !== null &&
+    attendance.operatorAssignedId !== caller.userId &&
+    autoDist
+  ) {
+    throw new AppError(ERROR_CODE.forbidden, ATT_MSG.transferred, 403);
+  }
+
+  const adapter = deps.channels.get(attendance.channelKind);
+  const limit =
+    adapter?.limits.textMaxLength ?? CHANNEL_TEXT_LIMIT[attendance.channelKind as TChannelKind] ?? null;
+  if (limit !== null && text.length > limit) text = text.slice(0, limit);
+
+  let quotedId: string | null = null;
+  if (input.replyMessage) {
+    const [quoted] = await findMessagesByMessageIds(deps.db, caller.companyId, [input.replyMessage]);
+    if (quoted && quoted.attendanceId !== attendance.id) throw badRequest(ATT_MSG.quotedClosed);
+    // A quote older than 30 days is sent without the quoted id (spec 1 §4).
+    if (quoted && Date.now() - quoted.sentAt.getTime() <= QUOTE_MAX_AGE_MS) quotedId = quoted.messageId;
+  }
+
+  const takeOver = attendance.operatorAssignedId === null && caller.role === ROLE.operator;
+  const now = new Date();
+  const result = await deps.db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(messages)
+      .values({
+        companyId: caller.companyId,
+        attendanceId: attendance.id,
+        messageId: `op_${randomUUID()}`,
+        text,
+        senderType: 1,
+        operatorId: caller.userId,
+        operatorName: caller.displayName,
+        sentAt: now,
+        quotedMessageId: quotedId,
+        attachments,
+        delivery: 'sending',
+      })
+      .returning();
+    const [updated] = await tx
+      .update(attendances)
+      .set({
+        answered: true,
+        unreadCount: 0,
+        lastMessageAt: now,
+        lastMessagePreview: text.slice(0, 140),
+        lastMessageSender: 1,
+        latestOperatorAnswerAt: now,
+        firstOperatorAnswerAt: sql`coalesce(${attendances.firstOperatorAnswerAt}, ${now})`,
+        responseTime: sql`coalesce(${attendances.responseTime}, extract(epoch from (${now}::timestamptz - ${attendances.firstStartChatAt}))::int)`,
+        busyClient: false,
+        outOfSla: false,
+        updatedAt: now,
+        ...(takeOver ? { operatorAssignedId: caller.userId, operatorAssignedName: caller.displayName } : {}),
+      })
+      .where(and(eq(attendances.companyId, caller.companyId), eq(attendances.id, attendance.id)))
+      .returning();
+    const [contact] = await tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, attendance.contactId)));
+    if (!stored || !updated || !contact) throw new Error('send: rows missing');
+    return { stored, updated, contact };
+  });
+
+  const previous =
+    result.updated.operatorAssignedId !== attendance.operatorAssignedId
+      ? { sectorId: attendance.sectorId, operatorAssignedId: attendance.operatorAssignedId }
+      : null;
+  const card = toCard(result.updated);
+  const quotedInfo = quotedId ? { message_id: quotedId, text: '', sender_type: 0, expired: false } : null;
+  deps.events.emit('attendance:changed', { companyId: caller.companyId, card, previous });
+  deps.events.emit('message:created', {
+    companyId: caller.companyId,
+    card,
+    message: toMessage(result.stored, quotedInfo),
+  });
+
+  // Hand over to the channel after commit; the stored message is the record whatever the channel answers.
+  const sent = adapter
+    ? await adapter
+        .send({
+          companyId: caller.companyId,
+          channelId: attendance.channelId,
+          contactExternalId: result.contact.externalId,
+          contactData: result.contact.data,
+          text,
+          attachments,
+          messageId: result.stored.messageId,
+          stored: toMessage(result.stored, quotedInfo),
+        })
+        .catch((err: unknown) => ({
+          state: 'error' as const,
+          error: err instanceof Error ? err.message : String(err),
+        }))
+    : { state: 'error' as const, error: 'canal indisponível' };
+  const [final] = await deps.db
+    .update(messages)
+    .set({ delivery: sent.state, error: sent.state === 'error' ? (sent.error ?? null) : null })
+    .where(and(eq(messages.companyId, caller.companyId), eq(messages.id, result.stored.id)))
+    .returning();
+  const message = toMessage(final ?? result.stored, quotedInfo);
+  deps.events.emit('message:updated', { companyId: caller.companyId, card, message });
+  return { message, card };
+}

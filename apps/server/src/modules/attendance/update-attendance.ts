@@ -1,0 +1,43 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { attendances } from '../../db/schema/attendance';
+import type { AppDeps } from '../../platform/deps';
+import { type AttendanceRow, toCard } from './card';
+
+type Changes = Partial<typeof attendances.$inferInsert>;
+
+/**
+ * Applies a change to an open attendance and tells everyone who sees it (and those who saw it before, when
+ * its sector or operator changed). Returns null when it was closed meanwhile.
+ */
+export async function updateOpenAttendance(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  before: AttendanceRow,
+  changes: Changes,
+  extraWhere?: ReturnType<typeof eq>,
+): Promise<AttendanceRow | null> {
+  const [row] = await deps.db
+    .update(attendances)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(
+      and(
+        eq(attendances.companyId, before.companyId),
+        eq(attendances.id, before.id),
+        isNull(attendances.closedAt),
+        extraWhere,
+      ),
+    )
+    .returning();
+  if (!row) return null;
+  const card = toCard(row);
+  if (row.closedAt) {
+    deps.events.emit('attendance:closed', { companyId: row.companyId, card });
+  } else {
+    const moved = row.sectorId !== before.sectorId || row.operatorAssignedId !== before.operatorAssignedId;
+    deps.events.emit('attendance:changed', {
+      companyId: row.companyId,
+      card,
+      previous: moved ? { sectorId: before.sectorId, operatorAssignedId: before.operatorAssignedId } : null,
+    });
+  }
+  return row;
+}

@@ -1,0 +1,44 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { webchats } from '../../db/schema/attendance';
+import { companies } from '../../db/schema/companies';
+import type { AppDeps } from '../../platform/deps';
+
+/** A page of the demo company's "site" with its web chat, so anyone can talk to the operators. */
+export async function demoPage(deps: Pick<AppDeps, 'db'>): Promise<string> {
+  const [w] = await deps.db
+    .select({ code: webchats.code, company: companies.name })
+    .from(webchats)
+    .innerJoin(companies, eq(companies.id, webchats.companyId))
+    .where(and(eq(companies.name, 'Empresa Demo'), isNull(webchats.deletedAt)))
+    .orderBy(asc(webchats.id))
+    .limit(1);
+  const script = w ? `<script src="/webchat/${w.code}.js" async></script>` : '';
+  const note = w
+    ? 'Clique no botão de conversa no canto inferior direito, preencha o formulário e escreva. A mensagem chega na tela de Atendimentos dos operadores da Empresa Demo.'
+    : 'A Empresa Demo não tem web chat cadastrado.';
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Empresa Demo — site de demonstração</title>
+<style>
+  body { font-family: system-ui, -apple-system, Segoe UI, Roboto, sans-serif; margin: 0; color: #1f2933; background: #f5f7fa; }
+  header { background: #1c7ed6; color: #fff; padding: 24px 40px; }
+  main { max-width: 760px; margin: 40px auto; padding: 0 24px; line-height: 1.6; }
+  .card { background: #fff; border-radius: 12px; padding: 24px 28px; box-shadow: 0 1px 3px rgba(0,0,0,.08); }
+</style>
+</head>
+<body>
+<header><h1>Empresa Demo</h1><p>Soluções para o seu negócio</p></header>
+<main>
+  <div class="card">
+    <h2>Fale com a gente</h2>
+    <p>${note}</p>
+    <p>Esta página simula o site de um cliente do Prosa: basta uma tag <code>&lt;script&gt;</code> para incluir o web chat.</p>
+  </div>
+</main>
+${script}
+</body>
+</html>`;
+}

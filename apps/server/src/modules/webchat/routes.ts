@@ -1,0 +1,178 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ZMessageOutput } from '@prosa/shared/auth';
+import { ZIdParam } from '@prosa/shared/company';
+import { ROLE } from '@prosa/shared/roles';
+import {
+  ZVisitorMessage,
+  ZVisitorSendInput,
+  ZVisitorStartInput,
+  ZVisitorState,
+  ZWebchat,
+  ZWebchatInput,
+  ZWebchatPublicConfig,
+} from '@prosa/shared/webchat';
+import { z } from '@prosa/shared/zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps';
+import { callerOf } from '../../platform/guard';
+import { demoPage } from './demo-page';
+import {
+  createWebchat,
+  deleteWebchat,
+  getWebchat,
+  listCompanyWebchats,
+  updateWebchat,
+} from './manage-webchats';
+import { findWebchatByCode } from './repository';
+import { publicConfig, startVisitor, visitorSend, visitorState } from './visitor';
+
+const MANAGER = { access: { minRole: ROLE.manager } } as const;
+const PUBLIC = { access: { public: true } } as const;
+const tags = ['webchat'];
+const ZCode = z.object({
+  code: z.string().regex(/^[A-Za-z0-9_-]{4,40}$/, { error: 'Web chat não encontrado.' }),
+});
+const VISITOR_HEADER = 'x-visitor-token';
+
+const tokenOf = (headers: Record<string, unknown>) => {
+  const v = headers[VISITOR_HEADER];
+  return typeof v === 'string' ? v : undefined;
+};
+
+export function webchatRoutes(deps: AppDeps, opts: { widgetFile: string }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/webchats',
+      {
+        config: MANAGER,
+        schema: { tags, summary: 'Web chats da empresa', response: { 200: z.array(ZWebchat) } },
+      },
+      async (request) => listCompanyWebchats(deps, callerOf(request)),
+    );
+    app.get(
+      '/api/webchats/:id',
+      {
+        config: MANAGER,
+        schema: { tags, summary: 'Um web chat', params: ZIdParam, response: { 200: ZWebchat } },
+      },
+      async (request) => getWebchat(deps, callerOf(request), request.params.id),
+    );
+    app.post(
+      '/api/webchats',
+      {
+        config: MANAGER,
+        schema: { tags, summary: 'Cria web chat', body: ZWebchatInput, response: { 200: ZWebchat } },
+      },
+      async (request) => createWebchat(deps, callerOf(request), request.body),
+    );
+    app.put(
+      '/api/webchats/:id',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Altera web chat',
+          params: ZIdParam,
+          body: ZWebchatInput,
+          response: { 200: ZWebchat },
+        },
+      },
+      async (request) => updateWebchat(deps, callerOf(request), request.params.id, request.body),
+    );
+    app.delete(
+      '/api/webchats/:id',
+      {
+        config: MANAGER,
+        schema: { tags, summary: 'Remove web chat', params: ZIdParam, response: { 200: ZMessageOutput } },
+      },
+      async (request) => deleteWebchat(deps, callerOf(request), request.params.id),
+    );
+
+    // Public API of the widget on customer sites.
+    app.get(
+      '/api/webchat/:code/config',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'Configuração pública do widget',
+          params: ZCode,
+          response: { 200: ZWebchatPublicConfig },
+        },
+      },
+      async (request) => publicConfig(deps, request.params.code),
+    );
+    app.post(
+      '/api/webchat/:code/visitors',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'Visitante preencheu o formulário',
+          params: ZCode,
+          body: ZVisitorStartInput,
+          response: { 200: z.object({ visitor_id: z.string(), token: z.string() }) },
+        },
+      },
+      async (request) => startVisitor(deps, request.params.code, request.body.form),
+    );
+    app.get(
+      '/api/webchat/visitor/state',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'Conversa do visitante (x-visitor-token)',
+          response: { 200: ZVisitorState },
+        },
+      },
+      async (request) => visitorState(deps, tokenOf(request.headers)),
+    );
+    app.post(
+      '/api/webchat/visitor/messages',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'Mensagem do visitante (x-visitor-token)',
+          body: ZVisitorSendInput,
+          response: {
+            200: z.object({
+              protocol: z.string(),
+              message: ZVisitorMessage.nullable(),
+              duplicate: z.boolean(),
+            }),
+          },
+        },
+      },
+      async (request) => visitorSend(deps, tokenOf(request.headers), request.body),
+    );
+
+    // The one <script> a customer site adds.
+    app.get('/webchat/:file', async (request, reply) => {
+      const file = (request.params as { file: string }).file;
+      const code = /^([A-Za-z0-9_-]{4,40})\.js$/.exec(file)?.[1];
+      if (!code || !(await findWebchatByCode(deps.db, code)))
+        return reply.code(404).type('text/plain').send('// web chat não encontrado');
+      if (!existsSync(opts.widgetFile))
+        return reply.code(503).type('text/plain').send('// widget não compilado');
+      const bundle = readFileSync(opts.widgetFile, 'utf8');
+      const boot = `window.__PROSA_WEBCHAT__=${JSON.stringify({ code })};\n`;
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('access-control-allow-origin', '*')
+        .type('application/javascript; charset=utf-8')
+        .send(boot + bundle);
+    });
+
+    app.get('/demo/webchat', async (_request, reply) => {
+      const html = await demoPage(deps);
+      return reply.type('text/html; charset=utf-8').send(html);
+    });
+  };
+}
+
+export function defaultWidgetFile(): string {
+  return resolve('apps/widget/dist/prosa-webchat.js');
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODE } from '@prosa/shared/messages';
+import {
+  type TVisitorMessage,
+  type TVisitorState,
+  type TWebchatField,
+  type TWebchatPublicConfig,
+  validateVisitorForm,
+  WEBCHAT_MSG,
+} from '@prosa/shared/webchat';
+import { contacts, persons, webchatVisitors } from '../../db/schema/attendance';
+import { newToken, sha256 } from '../../platform/crypto';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { ingestInbound } from '../attendance/ingest-inbound';
+import {
+  findVisitorByTokenHash,
+  findWebchat,
+  findWebchatByCode,
+  latestAttendanceOfContact,
+  latestMessages,
+  type WebchatRow,
+} from './repository';
+
+const DEFAULT_FIELDS: TWebchatField[] = [{ name: 'nome', label: 'Nome', type: 'text', required: true }];
+
+function fieldsOf(w: WebchatRow): TWebchatField[] {
+  const fields = w.customData.fields as TWebchatField[] | undefined;
+  return fields && fields.length > 0 ? fields : DEFAULT_FIELDS;
+}
+
+async function webchatOrThrow(deps: Pick<AppDeps, 'db'>, code: string) {
+  const w = await findWebchatByCode(deps.db, code);
+  if (!w) throw notFound(WEBCHAT_MSG.notFound);
+  return w;
+}
+
+export async function publicConfig(deps: Pick<AppDeps, 'db'>, code: string): Promise<TWebchatPublicConfig> {
+  const w = await webchatOrThrow(deps, code);
+  const c = w.customData;
+  return {
+    code: w.code,
+    name: w.name,
+    title: c.nome || w.name,
+    welcome: c.text_msg || 'Olá! Preencha os dados abaixo para falar com a gente.',
+    button: c.text_button || 'Iniciar conversa',
+    color: c.color || '#1C7ED6',
+    font_color: c.widget_font_color || '#FFFFFF',
+    fields: fieldsOf(w),
+  };
+}
+
+/** The form is filled: a visitor (this browser) and its contact are created; the token resumes it later. */
+export async function startVisitor(deps: Pick<AppDeps, 'db'>, code: string, form: Record<string, string>) {
+  const w = await webchatOrThrow(deps, code);
+  const checked = validateVisitorForm(fieldsOf(w), form);
+  if (!checked.ok) throw badRequest(checked.message);
+  const name = checked.values.nome || checked.values.name || 'Visitante';
+  const visitorId = randomUUID();
+  const token = newToken();
+  await deps.db.transaction(async (tx) => {
+    const [person] = await tx
+      .insert(persons)
+      .values({ companyId: w.companyId, name })
+      .returning({ id: persons.id });
+    if (!person) throw new Error('person insert returned nothing');
+    const [contact] = await tx
+      .insert(contacts)
+      .values({
+        companyId: w.companyId,
+        personId: person.id,
+        kind: 'web',
+        channelId: w.id,
+        externalId: visitorId,
+        name,
+        data: { ...checked.values, web_code: w.code },
+      })
+      .returning({ id: contacts.id });
+    if (!contact) throw new Error('contact insert returned nothing');
+    await tx.insert(webchatVisitors).values({
+      companyId: w.companyId,
+      id: visitorId,
+      webchatId: w.id,
+      contactId: contact.id,
+      tokenHash: sha256(token),
+      formData: checked.values,
+    });
+  });
+  return { visitor_id: visitorId, token };
+}
+
+export async function visitorFromToken(deps: Pick<AppDeps, 'db'>, token: string | undefined) {
+  const found = token ? await findVisitorByTokenHash(deps.db, sha256(token)) : null;
+  if (!found) throw new AppError(ERROR_CODE.unauthenticated, WEBCHAT_MSG.visitorExpired, 401);
+  return found;
+}
+
+function toVisitorMessage(m: {
+  id: number;
+  text: string;
+  senderType: number;
+  operatorName: string | null;
+  sentAt: Date;
+}): TVisitorMessage {
+  return {
+    id: m.id,
+    text: m.text,
+    from: m.senderType === 0 ? 'visitor' : 'operator',
+    operator_name: m.senderType === 0 ? null : m.operatorName,
+    sent_at: m.sentAt.toISOString(),
+  };
+}
+
+/** What the widget shows after a reload: the latest conversation and whether it is still open. */
+export async function visitorState(
+  deps: Pick<AppDeps, 'db'>,
+  token: string | undefined,
+): Promise<TVisitorState> {
+  const { visitor, contact } = await visitorFromToken(deps, token);
+  const attendance = await latestAttendanceOfContact(deps.db, visitor.companyId, visitor.contactId);
+  const rows = attendance ? await latestMessages(deps.db, visitor.companyId, attendance.id, 100) : [];
+  return {
+    visitor_id: visitor.id,
+    name: contact.name,
+    state: !attendance ? 'none' : attendance.closedAt ? 'closed' : 'open',
+    protocol: attendance?.protocol ?? null,
+    messages: rows.map(toVisitorMessage),
+  };
+}
+
+/** A visitor's message enters the conversation core like any channel's, idempotent by the widget's client id. */
+export async function visitorSend(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  token: string | undefined,
+  input: { text: string; client_id: string },
+) {
+  const text = input.text.trim();
+  if (!text) throw badRequest('Sua mensagem está vazia.');
+  const { visitor, contact } = await visitorFromToken(deps, token);
+  const webchat = await findWebchatForVisitor(deps, visitor.companyId, visitor.webchatId);
+  const result = await ingestInbound(deps, {
+    companyId: visitor.companyId,
+    channel: { kind: 'web', id: webchat.id, sectorId: webchat.sectorId },
+    contact: { externalId: visitor.id, name: contact.name, data: contact.data },
+    message: { externalId: input.client_id, text, sentAt: new Date() },
+  });
+  const stored = result.message;
+  return {
+    protocol: result.attendance.protocol,
+    message: stored ? toVisitorMessage(stored) : null,
+    duplicate: result.duplicate,
+  };
+}
+
+async function findWebchatForVisitor(deps: Pick<AppDeps, 'db'>, companyId: number, webchatId: number) {
+  const w = await findWebchat(deps.db, companyId, webchatId);
+  if (!w) throw notFound(WEBCHAT_MSG.notFound);
+  return w;
+}

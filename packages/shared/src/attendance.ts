@@ -1,0 +1,181 @@
+import { CHANNEL_KINDS } from './channels';
+import { z } from './zod';
+
+export const ATTENDANCE_FILTERS = [
+  'all',
+  'unread_interaction',
+  'unread_no_interaction',
+  'read',
+  'auto',
+  'scheduled',
+  'busy_client_interaction',
+  'out_of_sla_interaction',
+  'webchat_offline',
+  'locked',
+] as const;
+export type TAttendanceFilter = (typeof ATTENDANCE_FILTERS)[number];
+
+export const FILTER_LABEL: Record<TAttendanceFilter, string> = {
+  all: 'Todos',
+  unread_interaction: 'Não lidos com interação',
+  unread_no_interaction: 'Não lidos sem interação',
+  read: 'Lidos',
+  auto: 'Automáticos',
+  scheduled: 'Agendados',
+  busy_client_interaction: 'Cliente ocupado',
+  out_of_sla_interaction: 'Fora do SLA',
+  webchat_offline: 'Web chat desconectado',
+  locked: 'Travados',
+};
+
+export const ATT_MSG = {
+  empty: 'Sua mensagem está vazia.',
+  iframe: 'Mensagem do tipo Iframe não pode ser enviada!',
+  sendError: 'Erro ao enviar Mensagem.',
+  transferred: 'Este atendimento foi transferido para outro operador.',
+  alreadyClosed: 'Atendimento já foi Finalizado!',
+  notAvailable: 'Atendimento não disponível para operador',
+  statusError: 'Erro ao alterar Status.',
+  sectorError: 'Erro ao alterar setor.',
+  sectorNotFound: 'O setor responsável pelo atendimento não foi localizado.',
+  attendanceNotFound: 'O atendimento não foi localizado...',
+  noPermission: 'Voce não tem permissão para executar essa ação.',
+  statusChanged: 'Status alterado com sucesso!',
+  finalized: 'Atendimento finalizado com sucesso!',
+  operatorChanged: 'Operador alterado com sucesso!',
+  sectorChanged: 'Setor alterado com sucesso!',
+  notesSaved: 'Anotações salvas com sucesso!',
+  messageSent: 'Mensagem enviada com sucesso!',
+  quotedClosed: 'Ops! Essa mensagem é de um outro atendimento finalizado, envie-a novamente.',
+  lockedRemoveError: 'Erro ao remover o atendimento travado.',
+  historyLoadError: 'Não foi possível carregar o histórico deste contato.',
+  noHistoryMessages: 'Não tem mensagens desse histórico.',
+  copied: 'Conteúdo copiado com sucesso!',
+  attachmentOnly: 'Segue arquivo(s) em anexo.',
+  forwardText: 'PSC.',
+} as const;
+
+export const ZAttendanceListQuery = z.object({
+  sector_id: z.coerce.number().int().optional(),
+  filter: z.enum(ATTENDANCE_FILTERS).default('all'),
+  status: z.coerce.number().int().optional(),
+  kind: z.enum(CHANNEL_KINDS).optional(),
+  contact_id: z.coerce.number().int().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+export type TAttendanceListQuery = z.infer<typeof ZAttendanceListQuery>;
+
+export const ZCard = z.object({
+  id: z.number(),
+  card_id: z.string(),
+  protocol: z.string(),
+  name: z.string(),
+  contact_id: z.number(),
+  person_id: z.number(),
+  channel_kind: z.string(),
+  channel_id: z.number(),
+  status: z.number().nullable(),
+  auto: z.boolean(),
+  answered: z.boolean(),
+  scheduled: z.number(),
+  operator_assigned_id: z.number().nullable(),
+  operator_assigned_name: z.string().nullable(),
+  sector_id: z.number(),
+  busy_client: z.boolean(),
+  out_of_sla: z.boolean(),
+  locked: z.boolean(),
+  poll_submited: z.boolean(),
+  notes: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  unread_count: z.number(),
+  last_message_at: z.string(),
+  last_message_preview: z.string(),
+  last_message_sender: z.number(),
+  webchat_offline: z.boolean(),
+  visitor_offline_since: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  closed_by_user_name: z.string().nullable(),
+  metrics: z.object({
+    first_start_chat_at: z.string(),
+    first_operator_answer_at: z.string().nullable(),
+    latest_operator_answer_at: z.string().nullable(),
+    latest_contact_chat_message_at: z.string().nullable(),
+    response_time: z.number().nullable(),
+    customer_response_counter: z.number(),
+  }),
+});
+export type TCard = z.infer<typeof ZCard>;
+
+export const ZCardPage = z.object({
+  items: z.array(ZCard),
+  total: z.number(),
+  page: z.number(),
+  per_page: z.number(),
+  counters: z.record(z.enum(ATTENDANCE_FILTERS), z.number()),
+});
+export type TCardPage = z.infer<typeof ZCardPage>;
+
+export const DELIVERY_STATES = ['sending', 'sent', 'delivered', 'read', 'error'] as const;
+export type TDelivery = (typeof DELIVERY_STATES)[number];
+
+export const ZMessage = z.object({
+  id: z.number(),
+  attendance_id: z.number(),
+  message_id: z.string(),
+  text: z.string(),
+  sender_type: z.number(),
+  operator_id: z.number().nullable(),
+  operator_name: z.string().nullable(),
+  sent_at: z.string(),
+  quoted_message: z
+    .object({ message_id: z.string(), text: z.string(), sender_type: z.number(), expired: z.boolean() })
+    .nullable(),
+  attachments: z.array(z.unknown()),
+  metadata: z.record(z.string(), z.unknown()),
+  delivery: z.enum(DELIVERY_STATES),
+});
+export type TMessage = z.infer<typeof ZMessage>;
+
+export const ZMessagePage = z.object({ items: z.array(ZMessage), has_more: z.boolean() });
+
+export const ZMessagesQuery = z.object({
+  before: z.coerce.number().int().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const ZSendMessageInput = z.object({
+  message: z.string().max(20_000, { error: 'Mensagem muito longa.' }),
+  replyMessage: z.string().max(200).optional(),
+  forward: z.boolean().optional(),
+  attachments: z.array(z.unknown()).max(5, { error: 'Máximo de 5 arquivos excedido.' }).optional(),
+});
+
+export const ZSetStatusInput = z.object({
+  status: z.coerce.number({ error: 'Selecione um status.' }).int(),
+  name: z.string().max(300).optional(),
+  contact: z.coerce.number({ error: ATT_MSG.attendanceNotFound }).int(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const ZSetBusyClientInput = z.object({
+  busy: z.boolean(),
+  name: z.string().max(300).optional(),
+  contact: z.coerce.number().int(),
+  operator_assigned_id: z.number().int().nullable().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const ZSaveNotesInput = z.object({
+  notes: z.string().max(5000, { error: 'As anotações devem ter no máximo 5000 caracteres.' }),
+});
+export const ZSwitchSectorInput = z.object({
+  sector_id: z.coerce.number({ error: 'Selecione um setor.' }).int(),
+});
+export const ZSwitchOperatorInput = z.object({
+  operator_id: z.coerce.number({ error: 'Selecione um operador.' }).int(),
+});
+export const ZSetAnsweredInput = z.object({ answered: z.boolean() });
+
+export const ZViewedBy = z.array(
+  z.object({ user_id: z.number(), user_name: z.string(), viewed_at: z.string() }),
+);
