@@ -240,7 +240,10 @@ describe('filters and counters', () => {
     });
     await visitor.send('obrigado');
     const page = await http.get('/api/attendances', { cookie: admin });
-    const counters = page.body.counters as Record<string, number>;
+    const counters = page.body.counters as Record<
+      'all' | 'unread_interaction' | 'unread_no_interaction' | 'read',
+      number
+    >;
     const all = page.body.items as Card[];
     expect(counters.all).toBe(all.length);
     expect(counters.unread_interaction).toBeGreaterThanOrEqual(1);
