@@ -1,0 +1,96 @@
+import type { AddressInfo } from 'node:net';
+import type { TCard } from '@prosa/shared/attendance';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoIds, newVisitor, setTriage } from '../../test/helpers/attendance-fixtures';
+import { type ClientSocket, connectSocket, nextEvent } from '../../test/helpers/socket-client';
+import { ADMIN, api, createTestContext, MANAGER, OPERATOR, OPERATOR2, OTHER_ADMIN, type TestContext } from '../../test/helpers/test-app';
+import { type Realtime, startRealtime } from './hub';
+
+let ctx: TestContext;
+let realtime: Realtime;
+let baseUrl: string;
+let http: ReturnType<typeof api>;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ queue: false });
+  http = api(ctx);
+  ids = await demoIds(ctx);
+  await setTriage(ctx, ids.companyId, 'OPERATOR');
+  realtime = await startRealtime(ctx.app.server, ctx.deps);
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await realtime.close();
+  await ctx.close();
+});
+
+async function socketFor(email: string) {
+  const cookie = await http.login(email);
+  const t = await http.get('/api/users/get-socket-token', { cookie });
+  const socket = await connectSocket(baseUrl, { token: t.body.token, company_id: t.body.companyId });
+  const seen: string[] = [];
+  socket.on('attendance:upsert', (c) => seen.push(`upsert:${c.name}`));
+  socket.on('attendance:removed', (p) => seen.push(`removed:${p.id}`));
+  socket.on('message:created', (p) => seen.push(`message:${p.message.text}`));
+  return { cookie, socket, seen };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+describe('attendance events reach exactly who may see the card', () => {
+  let ana: Awaited<ReturnType<typeof socketFor>>;
+  let bruno: Awaited<ReturnType<typeof socketFor>>;
+  let gestor: Awaited<ReturnType<typeof socketFor>>;
+  let admin: Awaited<ReturnType<typeof socketFor>>;
+  let other: Awaited<ReturnType<typeof socketFor>>;
+  let sockets: ClientSocket[];
+
+  beforeAll(async () => {
+    [ana, bruno, gestor, admin, other] = await Promise.all([OPERATOR, OPERATOR2, MANAGER, ADMIN, OTHER_ADMIN].map(socketFor));
+    sockets = [ana, bruno, gestor, admin, other].map((s) => s.socket);
+  });
+  afterAll(() => {
+    for (const s of sockets) s.close();
+  });
+
+  it('a new web chat message in Comercial reaches its operators, managers and admins, live, and no one else', async () => {
+    const arrived = nextEvent(ana.socket, 'message:created');
+    const v = await newVisitor(ctx, 'Paula');
+    await v.send('Bom dia!');
+    expect((await arrived).message.text).toBe('Bom dia!');
+    await settle();
+    expect(ana.seen).toContain('upsert:Paula');
+    expect(gestor.seen).toContain('message:Bom dia!');
+    expect(admin.seen).toContain('upsert:Paula');
+    // Bruno works in Suporte and Financeiro; the other company sees nothing.
+    expect(bruno.seen).toEqual([]);
+    expect(other.seen).toEqual([]);
+  });
+
+  it('when the manager hands the card to someone else, an own+unassigned operator is told to drop it', async () => {
+    const list = await http.get('/api/attendances', { cookie: ana.cookie });
+    const card = (list.body.items as TCard[]).find((c) => c.name === 'Paula');
+    if (!card) throw new Error('card ausente');
+    ana.seen.length = 0;
+    // Move to Financeiro (Bruno's, not Ana's): Ana (own + unassigned) must drop it, Bruno must receive it.
+    const brunoGets = nextEvent(bruno.socket, 'attendance:upsert');
+    await http.post(`/api/attendances/${card.id}/switch-sector`, { cookie: gestor.cookie, body: { sector_id: ids.sector('Financeiro') } });
+    expect((await brunoGets).name).toBe('Paula');
+    await settle();
+    expect(ana.seen).toContain(`removed:${card.id}`);
+
+    bruno.seen.length = 0;
+    await http.post(`/api/attendances/${card.id}/switch-operator`, { cookie: gestor.cookie, body: { operator_id: ids.user(OPERATOR2) } });
+    await settle();
+    expect(bruno.seen).toContain('upsert:Paula');
+
+    const closed = nextEvent(bruno.socket, 'attendance:removed');
+    await http.post(`/api/set-status/${ids.companyId}/${ids.sector('Financeiro')}/${ids.user(OPERATOR2)}`, {
+      cookie: bruno.cookie,
+      body: { status: ids.status('Resolvido'), contact: card.id },
+    });
+    expect(await closed).toEqual({ id: card.id, closed: true });
+  });
+});
