@@ -14,6 +14,7 @@ export type DomainEvents = {
   /** Delivery to a web chat visitor's browser. */
   'visitor:message': { companyId: number; visitorId: string; message: TMessage };
   'visitor:finalized': { companyId: number; visitorId: string; protocol: string };
+  'export:ready': { companyId: number; userId: number; exportId: string; message: string };
   'company:updated': { companyId: number; changed: string[] };
   'session:revoked': {
     sessionId: string;

@@ -3,7 +3,16 @@ import type { TCard } from '@prosa/shared/attendance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, newVisitor, setTriage } from '../../test/helpers/attendance-fixtures';
 import { type ClientSocket, connectSocket, nextEvent } from '../../test/helpers/socket-client';
-import { ADMIN, api, createTestContext, MANAGER, OPERATOR, OPERATOR2, OTHER_ADMIN, type TestContext } from '../../test/helpers/test-app';
+import {
+  ADMIN,
+  api,
+  createTestContext,
+  MANAGER,
+  OPERATOR,
+  OPERATOR2,
+  OTHER_ADMIN,
+  type TestContext,
+} from '../../test/helpers/test-app';
 import { type Realtime, startRealtime } from './hub';
 
 let ctx: TestContext;
@@ -48,7 +57,11 @@ describe('attendance events reach exactly who may see the card', () => {
   let sockets: ClientSocket[];
 
   beforeAll(async () => {
-    [ana, bruno, gestor, admin, other] = await Promise.all([OPERATOR, OPERATOR2, MANAGER, ADMIN, OTHER_ADMIN].map(socketFor));
+    ana = await socketFor(OPERATOR);
+    bruno = await socketFor(OPERATOR2);
+    gestor = await socketFor(MANAGER);
+    admin = await socketFor(ADMIN);
+    other = await socketFor(OTHER_ADMIN);
     sockets = [ana, bruno, gestor, admin, other].map((s) => s.socket);
   });
   afterAll(() => {
@@ -76,13 +89,19 @@ describe('attendance events reach exactly who may see the card', () => {
     ana.seen.length = 0;
     // Move to Financeiro (Bruno's, not Ana's): Ana (own + unassigned) must drop it, Bruno must receive it.
     const brunoGets = nextEvent(bruno.socket, 'attendance:upsert');
-    await http.post(`/api/attendances/${card.id}/switch-sector`, { cookie: gestor.cookie, body: { sector_id: ids.sector('Financeiro') } });
+    await http.post(`/api/attendances/${card.id}/switch-sector`, {
+      cookie: gestor.cookie,
+      body: { sector_id: ids.sector('Financeiro') },
+    });
     expect((await brunoGets).name).toBe('Paula');
     await settle();
     expect(ana.seen).toContain(`removed:${card.id}`);
 
     bruno.seen.length = 0;
-    await http.post(`/api/attendances/${card.id}/switch-operator`, { cookie: gestor.cookie, body: { operator_id: ids.user(OPERATOR2) } });
+    await http.post(`/api/attendances/${card.id}/switch-operator`, {
+      cookie: gestor.cookie,
+      body: { operator_id: ids.user(OPERATOR2) },
+    });
     await settle();
     expect(bruno.seen).toContain('upsert:Paula');
 

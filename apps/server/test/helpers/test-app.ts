@@ -34,6 +34,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; qu
     APP_SECRET: 'test-secret-test-secret-test-secret-00',
     PUBLIC_URL: 'http://prosa.test',
     WEB_DIST: '/nonexistent',
+    DATA_DIR: '/tmp/prosa-test-data',
     LOG_LEVEL: 'silent',
     ...opts.env,
   });

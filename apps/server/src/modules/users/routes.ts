@@ -6,12 +6,39 @@ import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { callerOf } from '../../platform/guard';
 import { findUserItem, listUsers } from './repository';
+import { getUserSettings, updateUserSettings } from './user-settings';
 
 const MANAGER = { access: { minRole: ROLE.manager } } as const;
 const tags = ['users'];
 
 export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const ZSettings = z.object({
+      history_columns: z.array(z.string().max(40)).max(20).optional(),
+      card_view: z.enum(['list', 'grid']).optional(),
+    });
+    app.get(
+      '/api/users/me/settings',
+      {
+        config: { access: { minRole: ROLE.operator } },
+        schema: { tags, summary: 'Preferências do usuário', response: { 200: ZSettings } },
+      },
+      async (request) => ZSettings.parse(await getUserSettings(deps, callerOf(request))),
+    );
+    app.put(
+      '/api/users/me/settings',
+      {
+        config: { access: { minRole: ROLE.operator } },
+        schema: {
+          tags,
+          summary: 'Salva preferências do usuário',
+          body: ZSettings,
+          response: { 200: ZSettings },
+        },
+      },
+      async (request) => ZSettings.parse(await updateUserSettings(deps, callerOf(request), request.body)),
+    );
+
     app.get(
       '/api/users',
       {

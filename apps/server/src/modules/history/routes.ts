@@ -1,0 +1,157 @@
+import { createReadStream } from 'node:fs';
+import { ZCard } from '@prosa/shared/attendance';
+import { ZIdParam } from '@prosa/shared/company';
+import { ZHistoryFilters, ZHistoryPage, ZHistoryQuery } from '@prosa/shared/history';
+import { ROLE } from '@prosa/shared/roles';
+import { z } from '@prosa/shared/zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps';
+import { callerOf } from '../../platform/guard';
+import { downloadAttendanceCsv } from './download-attendance';
+import { exportFile, exportHistory, listExports } from './export-history';
+import { restoreAttendance } from './restore-attendance';
+import { searchHistory } from './search-history';
+import { contactTimeline } from './timeline';
+
+const MANAGER = { access: { minRole: ROLE.manager } } as const;
+const ANY_USER = { access: { minRole: ROLE.operator } } as const;
+const tags = ['history'];
+
+const attachment = (filename: string) => `attachment; filename="${filename}"`;
+
+export function historyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/history',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Histórico paginado com filtros',
+          querystring: ZHistoryQuery,
+          response: { 200: ZHistoryPage },
+        },
+      },
+      async (request) => searchHistory(deps, callerOf(request), request.query),
+    );
+
+    app.get(
+      '/api/history/download/:id',
+      { config: MANAGER, schema: { tags, summary: 'CSV de um atendimento', params: ZIdParam } },
+      async (request, reply) => {
+        const { filename, csv } = await downloadAttendanceCsv(deps, callerOf(request), request.params.id);
+        return reply
+          .header('content-disposition', attachment(filename))
+          .type('text/csv; charset=utf-8')
+          .send(csv);
+      },
+    );
+
+    app.get(
+      '/api/history/export',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Exporta o histórico filtrado (CSV ou em segundo plano)',
+          querystring: ZHistoryFilters,
+        },
+      },
+      async (request, reply) => {
+        const answer = await exportHistory(deps, callerOf(request), request.query);
+        if (answer.kind === 'csv') {
+          return reply
+            .header('content-disposition', attachment(answer.filename))
+            .type('text/csv; charset=utf-8')
+            .send(answer.csv);
+        }
+        return reply
+          .code(202)
+          .send({ alert: answer.alert, message: answer.message, export_id: answer.export_id });
+      },
+    );
+
+    app.get(
+      '/api/exports',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Exportações do usuário',
+          response: {
+            200: z.array(
+              z.object({
+                id: z.string(),
+                kind: z.string(),
+                status: z.string(),
+                rows: z.number().nullable(),
+                created_at: z.string(),
+                finished_at: z.string().nullable(),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => listExports(deps, callerOf(request)),
+    );
+
+    app.get(
+      '/api/exports/:id/download',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Baixa uma exportação pronta',
+          params: z.object({ id: z.uuid({ error: 'Registro não encontrado.' }) }),
+        },
+      },
+      async (request, reply) => {
+        const file = await exportFile(deps, callerOf(request), request.params.id);
+        return reply
+          .header('content-disposition', attachment(file.filename))
+          .type('text/csv; charset=utf-8')
+          .send(createReadStream(file.path));
+      },
+    );
+
+    app.post(
+      '/api/history/restore',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Restaura o último atendimento do contato',
+          body: z.object({ contact_id: z.coerce.number().int() }),
+          response: { 200: z.object({ message: z.string(), card: ZCard }) },
+        },
+      },
+      async (request) => restoreAttendance(deps, callerOf(request), { contactId: request.body.contact_id }),
+    );
+
+    app.get(
+      '/api/attendances/:id/timeline',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Linha do tempo do contato',
+          params: ZIdParam,
+          response: {
+            200: z.array(
+              z.object({
+                id: z.number(),
+                protocol: z.string(),
+                channel_kind: z.string(),
+                first_start_chat_at: z.string(),
+                closed_at: z.string().nullable(),
+                status_name: z.string().nullable(),
+                operator: z.string().nullable(),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => contactTimeline(deps, callerOf(request), { attendanceId: request.params.id }),
+    );
+  };
+}

@@ -1,0 +1,15 @@
+import type { THistoryQuery } from '@prosa/shared/history';
+import type { AppDeps, Caller } from '../../platform/deps';
+import { loadViewer } from '../attendance/viewer';
+import { countHistory, historyConditions, searchHistory as searchRows } from './repository';
+import { toHistoryRow } from './to-row';
+
+export async function searchHistory(deps: Pick<AppDeps, 'db'>, caller: Caller, q: THistoryQuery) {
+  const viewer = await loadViewer(deps.db, caller);
+  const conds = historyConditions(viewer, q);
+  const [rows, total] = await Promise.all([
+    searchRows(deps.db, conds, { limit: q.count, offset: (q.page - 1) * q.count }),
+    countHistory(deps.db, conds),
+  ]);
+  return { items: rows.map(toHistoryRow), total, page: q.page, count: q.count };
+}

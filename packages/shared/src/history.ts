@@ -1,0 +1,121 @@
+import { CHANNEL_KINDS } from './channels';
+import { z } from './zod';
+
+export const HISTORY_MSG = {
+  channelRequired: 'O canal de entrada deve ser informado.',
+  cpfOrPhoneRequired: 'O CPF ou o telefone deve ser informado.',
+  loadError: 'Não foi possível carregar o histórico.',
+  restoreError: 'Não foi possível restaurar o atendimento.',
+  restored: 'Atendimento restaurado com sucesso!',
+  alreadyOpen: 'O contato já possui um atendimento em aberto.',
+  exportBackground:
+    'A exportação foi enviada para processamento em segundo plano. Você será avisado quando o arquivo estiver pronto.',
+  exportReady: 'Sua exportação do histórico está pronta para download.',
+  exportNotReady: 'A exportação ainda não está pronta.',
+  invalidRange: 'A data final deve ser igual ou posterior à data inicial.',
+} as const;
+
+export const HISTORY_PAGE_SIZES = [25, 50, 100] as const;
+export const HISTORY_MAX_DAYS = 30;
+
+/** Columns the user may show or hide (spec 2 §9); the rest are always shown. */
+export const HISTORY_OPTIONAL_COLUMNS = [
+  { key: 'cpf', label: 'CPF/CNPJ' },
+  { key: 'contract', label: 'Contrato' },
+  { key: 'contract_value', label: 'Valor do contrato' },
+  { key: 'tme', label: 'TME' },
+  { key: 'to', label: 'TO' },
+  { key: 'status', label: 'Status finalização' },
+  { key: 'closed_by', label: 'Finalizado por' },
+  { key: 'sector', label: 'Setor' },
+  { key: 'edited_name', label: 'Nome editado' },
+] as const;
+export type THistoryColumn = (typeof HISTORY_OPTIONAL_COLUMNS)[number]['key'];
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida.' });
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const ZHistoryFilters = z
+  .object({
+    fromDate: z.preprocess(emptyToUndefined, isoDate.optional()),
+    toDate: z.preprocess(emptyToUndefined, isoDate.optional()),
+    status_id: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+    number: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
+    cpf: z.preprocess(emptyToUndefined, z.string().trim().max(20).optional()),
+    sector_id: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+    closed_by_user: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+    channelable_type: z.preprocess(emptyToUndefined, z.enum(CHANNEL_KINDS).optional()),
+    email: z.preprocess(emptyToUndefined, z.string().trim().max(254).optional()),
+    only_open: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false),
+  })
+  .superRefine((f, ctx) => {
+    if (f.fromDate && f.toDate && f.toDate < f.fromDate) {
+      ctx.addIssue({ code: 'custom', message: HISTORY_MSG.invalidRange, path: ['toDate'] });
+      return;
+    }
+    // Past 30 days, or without dates, the search must be narrow: channel plus CPF or phone (spec 2 §5 History).
+    if (!historyPeriodIsShort(f.fromDate, f.toDate)) {
+      if (!f.channelable_type)
+        ctx.addIssue({ code: 'custom', message: HISTORY_MSG.channelRequired, path: ['channelable_type'] });
+      else if (!f.cpf && !f.number)
+        ctx.addIssue({ code: 'custom', message: HISTORY_MSG.cpfOrPhoneRequired, path: ['cpf'] });
+    }
+  });
+export type THistoryFilters = z.infer<typeof ZHistoryFilters>;
+
+export function historyPeriodIsShort(fromDate?: string, toDate?: string): boolean {
+  if (!fromDate || !toDate) return false;
+  const days = (Date.parse(`${toDate}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / 86_400_000;
+  return days >= 0 && days <= HISTORY_MAX_DAYS;
+}
+
+export const ZHistoryQuery = z.intersection(
+  ZHistoryFilters,
+  z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    count: z.coerce
+      .number()
+      .refine((n) => (HISTORY_PAGE_SIZES as readonly number[]).includes(n), {
+        error: 'Quantidade por página inválida.',
+      })
+      .default(50),
+  }),
+);
+export type THistoryQuery = z.infer<typeof ZHistoryQuery>;
+
+export const ZHistoryRow = z.object({
+  id: z.number(),
+  protocol: z.string(),
+  contact_id: z.number(),
+  name: z.string(),
+  edited_name: z.string().nullable(),
+  cpf: z.string().nullable(),
+  channel_kind: z.string(),
+  sector_id: z.number(),
+  sector_name: z.string().nullable(),
+  status_id: z.number().nullable(),
+  status_name: z.string().nullable(),
+  operator_assigned_name: z.string().nullable(),
+  closed_by_user_name: z.string().nullable(),
+  first_start_chat_at: z.string(),
+  first_operator_answer_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  waiting_seconds: z.number().nullable(),
+  handling_seconds: z.number().nullable(),
+  open: z.boolean(),
+});
+export type THistoryRow = z.infer<typeof ZHistoryRow>;
+
+export const ZHistoryPage = z.object({
+  items: z.array(ZHistoryRow),
+  total: z.number(),
+  page: z.number(),
+  count: z.number(),
+});
+
+/** CPF/CNPJ as the history shows it: digits padded with zeros to 15 characters (spec 2 §9). */
+export function padDocument(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const digits = value.replace(/\D/g, '');
+  return digits ? digits.padStart(15, '0') : null;
+}
