@@ -135,6 +135,28 @@ describe('messages', () => {
   });
 });
 
+describe('forwarding', () => {
+  it('forwards a message to another open attendance the operator sees, marked as forwarded', async () => {
+    const { id: from } = await openCard('Vera', 'Meu pedido é o 123');
+    const { visitor: target, id: to } = await openCard('Wagner');
+    const msgs = await http.get(`/api/attendances/${from}/messages`, { cookie: ana });
+    const messageId = (msgs.body.items as { message_id: string }[])[0]?.message_id;
+    const r = await http.post(`/api/attendances/${from}/forward`, {
+      cookie: ana,
+      body: { message_id: messageId, target_attendance_id: to },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.message).toMatchObject({ text: 'Meu pedido é o 123', metadata: { forwarded: true } });
+    const seen = (await target.state()).body.messages as { text: string }[];
+    expect(seen.map((m) => m.text)).toContain('Meu pedido é o 123');
+    const wrong = await http.post(`/api/attendances/${from}/forward`, {
+      cookie: ana,
+      body: { message_id: 'nao-existe', target_attendance_id: to },
+    });
+    expect(wrong.status).toBe(404);
+  });
+});
+
 describe('status, finalization and history of a contact', () => {
   it('classifies, then finalizes; a closed attendance refuses messages; the contact writing again opens a new protocol', async () => {
     const { visitor, id } = await openCard('Helena');

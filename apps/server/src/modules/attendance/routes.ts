@@ -22,6 +22,7 @@ import type { AppDeps } from '../../platform/deps';
 import { callerOf } from '../../platform/guard';
 import { toCard } from './card';
 import { deleteLockedContact, saveNotes, setAnswered, setBusyClient } from './card-updates';
+import { forwardMessage } from './forward-message';
 import { listAttendances } from './list-attendances';
 import { listMessages } from './list-messages';
 import { listSectorOperators } from './list-sector-operators';
@@ -95,6 +96,29 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         sendMessage(deps, callerOf(request), { attendanceId: request.params.id, ...request.body }),
+    );
+
+    app.post(
+      '/api/attendances/:id/forward',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Encaminha uma mensagem para outro atendimento',
+          params: ZIdParam,
+          body: z.object({
+            message_id: z.string().min(1).max(200),
+            target_attendance_id: z.coerce.number().int(),
+          }),
+          response: { 200: z.object({ message: ZMessage, card: ZCard }) },
+        },
+      },
+      async (request) =>
+        forwardMessage(deps, callerOf(request), {
+          attendanceId: request.params.id,
+          messageId: request.body.message_id,
+          targetAttendanceId: request.body.target_attendance_id,
+        }),
     );
 
     app.post(

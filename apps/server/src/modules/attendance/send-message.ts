@@ -26,7 +26,13 @@ export type SendDeps = Pick<AppDeps, 'db' | 'events'> & { channels: ChannelRegis
 export async function sendMessage(
   deps: SendDeps,
   caller: Caller,
-  input: { attendanceId: number; message: string; replyMessage?: string; attachments?: unknown[] },
+  input: {
+    attendanceId: number;
+    message: string;
+    replyMessage?: string;
+    attachments?: unknown[];
+    metadata?: Record<string, unknown>;
+  },
 ) {
   const { attendance } = await loadForAction(deps, caller, input.attendanceId);
   const attachments = input.attachments ?? [];
@@ -75,6 +81,7 @@ export async function sendMessage(
         sentAt: now,
         quotedMessageId: quotedId,
         attachments,
+        metadata: input.metadata ?? {},
         delivery: 'sending',
       })
       .returning();

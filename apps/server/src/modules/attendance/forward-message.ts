@@ -1,0 +1,23 @@
+import { ATT_MSG } from '@prosa/shared/attendance';
+import type { Caller } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { loadForAction } from './load-for-action';
+import { findMessagesByMessageIds } from './repository';
+import { type SendDeps, sendMessage } from './send-message';
+
+/** Forwards one message of a conversation the caller sees to another open one they also see. */
+export async function forwardMessage(
+  deps: SendDeps,
+  caller: Caller,
+  input: { attendanceId: number; messageId: string; targetAttendanceId: number },
+) {
+  const { attendance } = await loadForAction(deps, caller, input.attendanceId, { allowClosed: true });
+  const [original] = await findMessagesByMessageIds(deps.db, caller.companyId, [input.messageId]);
+  if (!original || original.attendanceId !== attendance.id)
+    throw notFound('Não foi possível exibir a mensagem.');
+  return sendMessage(deps, caller, {
+    attendanceId: input.targetAttendanceId,
+    message: original.text.trim() || ATT_MSG.forwardText,
+    metadata: { forwarded: true, forwarded_from: attendance.protocol },
+  });
+}
