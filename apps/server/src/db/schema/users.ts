@@ -63,3 +63,20 @@ export const userSectors = pgTable(
     index('user_sectors_sector_idx').on(t.companyId, t.sectorId),
   ],
 );
+
+// Sectors a user may transfer attendances to when the company uses restrictTransfer (spec 2 §3 sectors_transfer).
+export const userTransferSectors = pgTable(
+  'user_transfer_sectors',
+  {
+    companyId: integer('company_id').notNull(),
+    userId: integer('user_id').notNull(),
+    sectorId: integer('sector_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId, t.sectorId] }),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.companyId, t.sectorId], foreignColumns: [sectors.companyId, sectors.id] }),
+  ],
+);

@@ -12,6 +12,7 @@ import {
   type TestContext,
 } from '../../../test/helpers/test-app';
 import { attendances } from '../../db/schema/attendance';
+import { userTransferSectors } from '../../db/schema/users';
 
 let ctx: TestContext;
 let http: ReturnType<typeof api>;
@@ -332,6 +333,48 @@ describe('notes and transfers', () => {
       body: { sector_id: ids.sector('Financeiro') },
     });
     expect(byManager.status).toBe(200);
+  });
+
+  it('with restrictTransfer, operators transfer only to their transfer sectors; with allowedSectors, only to their own', async () => {
+    const { id } = await openCard('Yara');
+    await setAllow(ctx, ids.companyId, { restrictTransfer: true });
+    const refused = await http.post(`/api/attendances/${id}/switch-sector`, {
+      cookie: ana,
+      body: { sector_id: ids.sector('Financeiro') },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Voce não tem permissão para executar essa ação.');
+    await ctx.db
+      .insert(userTransferSectors)
+      .values({ companyId: ids.companyId, userId: ids.user(OPERATOR), sectorId: ids.sector('Financeiro') });
+    expect(
+      (
+        await http.post(`/api/attendances/${id}/switch-sector`, {
+          cookie: ana,
+          body: { sector_id: ids.sector('Financeiro') },
+        })
+      ).status,
+    ).toBe(200);
+
+    await setAllow(ctx, ids.companyId, { restrictTransfer: false, allowedSectors: true });
+    const { id: other } = await openCard('Zilda');
+    expect(
+      (
+        await http.post(`/api/attendances/${other}/switch-sector`, {
+          cookie: ana,
+          body: { sector_id: ids.sector('Financeiro') },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await http.post(`/api/attendances/${other}/switch-sector`, {
+          cookie: ana,
+          body: { sector_id: ids.sector('Suporte') },
+        })
+      ).status,
+    ).toBe(200);
+    await setAllow(ctx, ids.companyId, { allowedSectors: false });
   });
 
   it('only managers remove a locked attendance', async () => {

@@ -2,7 +2,7 @@ import { ATT_MSG } from '@prosa/shared/attendance';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { ROLE } from '@prosa/shared/roles';
 import { and, eq, isNull } from 'drizzle-orm';
-import { userSectors, users } from '../../db/schema/users';
+import { userSectors, users, userTransferSectors } from '../../db/schema/users';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { findCompany } from '../companies/repository';
@@ -11,7 +11,7 @@ import { toCard } from './card';
 import { loadForAction } from './load-for-action';
 import { updateOpenAttendance } from './update-attendance';
 
-type Allow = { opTransfer?: boolean; allowedSectors?: boolean };
+type Allow = { opTransfer?: boolean; allowedSectors?: boolean; restrictTransfer?: boolean };
 
 async function transferRules(deps: Pick<AppDeps, 'db'>, caller: Caller) {
   const company = await findCompany(deps.db, caller.companyId);
@@ -34,6 +34,20 @@ export async function switchSector(
   if (!sector) throw notFound(ATT_MSG.sectorNotFound);
   if (allow.allowedSectors && caller.role === ROLE.operator && !viewer.sectorIds.includes(sector.id)) {
     throw new AppError(ERROR_CODE.forbidden, ATT_MSG.noPermission, 403);
+  }
+  if (allow.restrictTransfer && caller.role === ROLE.operator) {
+    const permitted = await deps.db
+      .select()
+      .from(userTransferSectors)
+      .where(
+        and(
+          eq(userTransferSectors.companyId, caller.companyId),
+          eq(userTransferSectors.userId, caller.userId),
+          eq(userTransferSectors.sectorId, sector.id),
+        ),
+      )
+      .limit(1);
+    if (permitted.length === 0) throw new AppError(ERROR_CODE.forbidden, ATT_MSG.noPermission, 403);
   }
   let keepOperator = false;
   if (attendance.operatorAssignedId !== null) {
