@@ -224,6 +224,17 @@ describe('visibility through the API (spec 1 §6)', () => {
     expect((await http.get(`/api/attendances/${id}/viewed`, { cookie: ana })).status).toBe(403);
   });
 
+  it('exposes the company switches the screens need to every user', async () => {
+    await setTriage(ctx, ids.companyId, 'OPERATOR', true);
+    const r = await http.get('/api/company/features', { cookie: ana });
+    expect(r.body).toMatchObject({
+      triage: 'MANAGER',
+      auto_dist: true,
+      allow: { viewedby: true },
+      timezone: 'America/Sao_Paulo',
+    });
+  });
+
   it('triage MANAGER and automatic distribution: operators see only their own cards', async () => {
     await setTriage(ctx, ids.companyId, 'MANAGER');
     const { id } = await openCard('Joana');

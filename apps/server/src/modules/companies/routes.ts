@@ -5,6 +5,7 @@ import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { callerOf } from '../../platform/guard';
+import { getCompanyFeatures } from './company-features';
 import { getCompany } from './get-company';
 import { getCompanySecurity, updateSecuritySettings } from './security-settings';
 import { updateIpFilter } from './update-ip-filter';
@@ -31,6 +32,26 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Dados de uma empresa', params: ZIdParam, response: { 200: ZCompany } },
       },
       async (request) => getCompany(deps, callerOf(request), request.params.id),
+    );
+
+    app.get(
+      '/api/company/features',
+      {
+        config: { access: { minRole: ROLE.operator } },
+        schema: {
+          tags,
+          summary: 'Recursos ligados na empresa (triagem, distribuição, permissões)',
+          response: {
+            200: z.object({
+              triage: z.enum(['BASIC', 'OPERATOR', 'MANAGER']),
+              auto_dist: z.boolean(),
+              allow: z.record(z.string(), z.boolean()),
+              timezone: z.string(),
+            }),
+          },
+        },
+      },
+      async (request) => getCompanyFeatures(deps, callerOf(request)),
     );
 
     app.get(
