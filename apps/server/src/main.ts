@@ -71,6 +71,7 @@ async function main() {
       seeded,
       mail: mailer.describe,
       embedded: embedded !== null,
+      dataDir,
       showLogins: config.SEED_DEMO,
     });
   } else {
@@ -94,12 +95,13 @@ function printBanner(o: {
   mail: string;
   embedded: boolean;
   showLogins: boolean;
+  dataDir: string;
 }) {
   const lines = [
     '',
     `  Prosa está no ar: ${o.url}`,
     `  Documentação da API: ${o.url}/api/docs`,
-    `  Banco de dados: ${o.embedded ? 'PostgreSQL embutido (.data/pg)' : 'DATABASE_URL'}${o.seeded ? ' — dados de demonstração criados' : ''}`,
+    `  Banco de dados: ${o.embedded ? `PostgreSQL embutido (${o.dataDir}/pg)` : 'DATABASE_URL'}${o.seeded ? ' — dados de demonstração criados' : ''}`,
     `  E-mails: ${o.mail}`,
   ];
   if (o.showLogins) {

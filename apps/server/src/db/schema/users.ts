@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { foreignKey } from 'drizzle-orm/pg-core';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -35,6 +36,7 @@ export const users = pgTable(
     operatorStatus: text('operator_status').notNull().default('offline'),
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),

@@ -9,9 +9,11 @@ import { nextCounter } from './repository';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+class DuplicateRace extends Error {}
+
 export type IngestResult = {
   attendance: AttendanceRow;
-  message: MessageRow | null;
+  message: MessageRow;
   created: boolean;
   duplicate: boolean;
 };
@@ -33,8 +35,36 @@ export async function ingestInbound(
     message: InboundMessage;
   },
 ): Promise<IngestResult> {
+  try {
+    return await ingestOnce(deps, input);
+  } catch (err) {
+    // The concurrent twin committed first; running again returns it as a duplicate.
+    if (err instanceof DuplicateRace) return ingestOnce(deps, input);
+    throw err;
+  }
+}
+
+async function ingestOnce(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  input: Parameters<typeof ingestInbound>[1],
+): Promise<IngestResult> {
   const { companyId, channel, contact, message } = input;
+  const messageId = `${channel.kind}:${channel.id}:${message.externalId}`;
   const result = await deps.db.transaction(async (tx) => {
+    // A redelivered message is answered with what was stored, before anything else is touched.
+    const [already] = await tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.messageId, messageId)))
+      .limit(1);
+    if (already) {
+      const [att] = await tx
+        .select()
+        .from(attendances)
+        .where(and(eq(attendances.companyId, companyId), eq(attendances.id, already.attendanceId)));
+      if (!att) throw new Error('attendance of a stored message vanished');
+      return { attendance: att, message: already, created: false, duplicate: true };
+    }
     const contactRow = await findOrCreateContact(tx, companyId, channel, contact);
     const { row: open, created } = await findOrOpenAttendance(tx, companyId, channel, contactRow);
     const [stored] = await tx
@@ -42,7 +72,7 @@ export async function ingestInbound(
       .values({
         companyId,
         attendanceId: open.id,
-        messageId: `${channel.kind}:${channel.id}:${message.externalId}`,
+        messageId,
         text: message.text,
         senderType: 0,
         sentAt: message.sentAt,
@@ -52,7 +82,8 @@ export async function ingestInbound(
       })
       .onConflictDoNothing()
       .returning();
-    if (!stored) return { attendance: open, message: null, created, duplicate: true };
+    // Lost a race with the same message arriving twice at once: the other transaction stored it.
+    if (!stored) throw new DuplicateRace();
     const [updated] = await tx
       .update(attendances)
       .set({
@@ -70,7 +101,7 @@ export async function ingestInbound(
     return { attendance: updated ?? open, message: stored, created, duplicate: false };
   });
 
-  if (result.message) {
+  if (!result.duplicate) {
     const card = toCard(result.attendance);
     deps.events.emit('attendance:changed', { companyId, card, previous: null });
     deps.events.emit('message:created', { companyId, card, message: toMessage(result.message) });

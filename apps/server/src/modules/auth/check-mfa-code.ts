@@ -5,13 +5,15 @@ import { decryptSecret, sha256, sixDigitCode } from '../../platform/crypto';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { checkAccess } from './check-access';
-import { completeLogin, type LoginResult, sendMfaMail } from './login';
+import { completeLogin, type LoginResult, maskEmail, sendMfaMail } from './login';
 import {
+  claimTotpStep,
   consumeChallenge,
   countChallengeAttempt,
   findOpenChallenge,
   findUser,
   setChallengeCode,
+  type UserWithCompany,
 } from './repository';
 
 const MAX_ATTEMPTS = 5;
@@ -37,9 +39,7 @@ export async function checkMfaCode(
 
   const valid =
     input.method === 'totp'
-      ? found.user.totpEnabled &&
-        found.user.totpSecret !== null &&
-        totpValid(deps, found.user.totpSecret, input.code)
+      ? await totpValid(deps, found, input.code)
       : sha256(input.code) === challenge.codeHash;
   if (!valid) {
     throw new AppError(
@@ -52,9 +52,15 @@ export async function checkMfaCode(
   return completeLogin(deps, found, input);
 }
 
-function totpValid(deps: MfaDeps, sealed: string, code: string): boolean {
-  const secret = Secret.fromBase32(decryptSecret(sealed, deps.appSecret));
-  return TOTP.validate({ token: code, secret, window: 1 }) !== null;
+/** A TOTP code is accepted once: its time step must be newer than the last one accepted for the user. */
+async function totpValid(deps: MfaDeps, found: UserWithCompany, code: string): Promise<boolean> {
+  const { user } = found;
+  if (!user.totpEnabled || !user.totpSecret) return false;
+  const secret = Secret.fromBase32(decryptSecret(user.totpSecret, deps.appSecret));
+  const delta = TOTP.validate({ token: code, secret, window: 1 });
+  if (delta === null) return false;
+  const step = Math.floor(Date.now() / 30_000) + delta;
+  return claimTotpStep(deps.db, user.companyId, user.id, step);
 }
 
 /** Sends (or sends again) the e-mail code of an open challenge, with a fresh code and expiry. */

@@ -130,8 +130,15 @@ describe('MFA code step', () => {
     before = ctx.smtp.inbox.length;
     const s2 = await http.post('/api/auth/login', { body: { email: ADMIN, password: PASSWORD } });
     expect(s2.body).toMatchObject({ step: 'mfa', methods: ['totp', 'email'] });
-    const viaApp = await http.post('/api/users/check-mfa-code', {
+    // The code used to activate cannot be replayed; the app's next code is accepted once.
+    const replay = await http.post('/api/users/check-mfa-code', {
       body: { challengeId: s2.body.challengeId, code: TOTP.generate({ secret }), method: 'totp' },
+    });
+    expect(replay.status).toBe(401);
+    expect(replay.body.message).toBe('Código do aplicativo inválido.');
+    const next = TOTP.generate({ secret, timestamp: Date.now() + 30_000 });
+    const viaApp = await http.post('/api/users/check-mfa-code', {
+      body: { challengeId: s2.body.challengeId, code: next, method: 'totp' },
     });
     expect(viaApp.status).toBe(200);
     expect(viaApp.body.step).toBe('done');

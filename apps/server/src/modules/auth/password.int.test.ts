@@ -114,6 +114,12 @@ describe('password recovery', () => {
     expect(link).not.toBeNull();
     const token = decodeURIComponent(link?.[1] ?? '');
 
+    const same = await http.post('/api/auth/reset-password', {
+      body: { token, newPassword: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(same.status).toBe(400);
+    expect(same.body.message).toBe('A nova senha deve ser diferente da atual.');
+
     const reset = await http.post('/api/auth/reset-password', {
       body: { token, newPassword: 'Recuperada9', confirmPassword: 'Recuperada9' },
     });

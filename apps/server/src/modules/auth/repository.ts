@@ -222,6 +222,27 @@ export async function setTotp(
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
 }
 
+/** Records a TOTP time step as used; false when it (or a later one) was already accepted: no replay. */
+export async function claimTotpStep(
+  db: Db,
+  companyId: number,
+  userId: number,
+  step: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.id, userId),
+        sql`coalesce(${users.totpLastStep}, -1) < ${step}`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function insertAccessLog(
   db: Db,
   values: { companyId: number; userId: number; event: 'login' | 'logout'; ip: string | null },

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
-import { findUser, setTotp } from './repository';
+import { claimTotpStep, findUser, setTotp } from './repository';
 
 type TotpDeps = Pick<AppDeps, 'db' | 'appSecret'>;
 
@@ -30,8 +30,10 @@ export async function enableTotp(deps: TotpDeps, caller: Caller, code: string) {
   const found = await findUser(deps.db, caller.companyId, caller.userId);
   if (!found?.user.totpSecret) throw badRequest('Gere um novo código QR antes de ativar.');
   const secret = Secret.fromBase32(decryptSecret(found.user.totpSecret, deps.appSecret));
-  if (TOTP.validate({ token: code, secret, window: 1 }) === null) throw badRequest(MSG.totpInvalid);
+  const delta = TOTP.validate({ token: code, secret, window: 1 });
+  if (delta === null) throw badRequest(MSG.totpInvalid);
   await setTotp(deps.db, caller.companyId, caller.userId, found.user.totpSecret, true);
+  await claimTotpStep(deps.db, caller.companyId, caller.userId, Math.floor(Date.now() / 30_000) + delta);
   return { message: MSG.totpEnabled };
 }
 

@@ -55,14 +55,18 @@ export async function latestAttendanceOfContact(db: Db, companyId: number, conta
   return rows[0] ?? null;
 }
 
-export async function latestMessages(db: Db, companyId: number, attendanceId: number, limit: number) {
+export async function latestMessagesOfContact(db: Db, companyId: number, contactId: number, limit: number) {
   const rows = await db
-    .select()
+    .select({ message: messages })
     .from(messages)
-    .where(ofCompany(messages, companyId, eq(messages.attendanceId, attendanceId)))
+    .innerJoin(
+      attendances,
+      and(eq(attendances.companyId, messages.companyId), eq(attendances.id, messages.attendanceId)),
+    )
+    .where(and(eq(messages.companyId, companyId), eq(attendances.contactId, contactId)))
     .orderBy(desc(messages.id))
     .limit(limit);
-  return rows.reverse();
+  return rows.map((r) => r.message).reverse();
 }
 
 export async function setVisitorOnline(db: Db, companyId: number, contactId: number, online: boolean) {

@@ -42,6 +42,17 @@ const tokenOf = (headers: Record<string, unknown>) => {
 
 export function webchatRoutes(deps: AppDeps, opts: { widgetFile: string }): FastifyPluginAsyncZod {
   return async (app) => {
+    // The widget runs on customer sites: its public API answers any origin (no cookies are involved).
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.startsWith('/api/webchat/')) {
+        reply.header('access-control-allow-origin', '*');
+        reply.header('access-control-allow-headers', 'content-type, x-visitor-token');
+        reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
+        reply.header('access-control-max-age', '600');
+      }
+    });
+    app.options('/api/webchat/*', { config: PUBLIC }, async (_request, reply) => reply.code(204).send());
+
     app.get(
       '/api/webchats',
       {

@@ -59,6 +59,7 @@ describe('web chat visitor API', () => {
     expect(first.body.protocol).toMatch(/^\d{14}$/);
     const again = await v.send('Olá, quero um orçamento', 'cliente-msg-0001');
     expect(again.body.duplicate).toBe(true);
+    expect(again.body.message).toEqual(first.body.message);
 
     const state = await v.state();
     expect(state.body.state).toBe('open');
@@ -71,6 +72,64 @@ describe('web chat visitor API', () => {
     ).find((c) => c.name === 'Carla Cliente');
     expect(card).toMatchObject({ unread_count: 1, channel_kind: 'web' });
     expect(card?.card_id).toMatch(/^web_\d+_[0-9a-f-]{36}$/);
+  });
+
+  it('answers cross-origin requests of customer sites (CORS), preflight included', async () => {
+    const pre = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/webchat/visitor/messages',
+      headers: {
+        origin: 'https://loja.exemplo.com.br',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-visitor-token',
+      },
+    });
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('*');
+    expect(String(pre.headers['access-control-allow-headers'])).toContain('x-visitor-token');
+    const cfg = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/webchat/${DEMO_CODE}/config`,
+      headers: { origin: 'https://loja.exemplo.com.br' },
+    });
+    expect(cfg.headers['access-control-allow-origin']).toBe('*');
+    // The operators' API stays same-origin.
+    const op = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { origin: 'https://loja.exemplo.com.br' },
+    });
+    expect(op.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('after a finalization, a retried message is not stored again and opens nothing; the visitor keeps the whole conversation', async () => {
+    const v = await newVisitor(ctx, 'Elisa');
+    await v.send('primeira', 'elisa-msg-0001');
+    const admin = await http.login(ADMIN);
+    const list = await http.get('/api/attendances', { cookie: admin });
+    const card = (list.body.items as { id: number; name: string; sector_id: number }[]).find(
+      (c) => c.name === 'Elisa',
+    );
+    const statuses = (await http.get('/api/statuses', { cookie: admin })).body as unknown as {
+      id: number;
+      should_close: number;
+    }[];
+    const me = (await http.get('/api/auth/me', { cookie: admin })).body as { id: number; companyId: number };
+    await http.post(`/api/set-status/${me.companyId}/${card?.sector_id}/${me.id}`, {
+      cookie: admin,
+      body: { status: statuses.find((s) => s.should_close === 1)?.id, contact: card?.id },
+    });
+    const retry = await v.send('primeira', 'elisa-msg-0001');
+    expect(retry.body.duplicate).toBe(true);
+    const open = (await http.get('/api/attendances', { cookie: admin })).body.items as { name: string }[];
+    expect(open.some((c) => c.name === 'Elisa')).toBe(false);
+    await v.send('segunda conversa', 'elisa-msg-0002');
+    const state = await v.state();
+    expect((state.body.messages as { text: string }[]).map((m) => m.text)).toEqual([
+      'primeira',
+      'segunda conversa',
+    ]);
+    expect(state.body.state).toBe('open');
   });
 
   it('refuses an empty message and an unknown visitor token', async () => {

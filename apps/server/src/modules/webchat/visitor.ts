@@ -18,7 +18,7 @@ import {
   findWebchat,
   findWebchatByCode,
   latestAttendanceOfContact,
-  latestMessages,
+  latestMessagesOfContact,
   type WebchatRow,
 } from './repository';
 
@@ -118,7 +118,10 @@ export async function visitorState(
 ): Promise<TVisitorState> {
   const { visitor, contact } = await visitorFromToken(deps, token);
   const attendance = await latestAttendanceOfContact(deps.db, visitor.companyId, visitor.contactId);
-  const rows = attendance ? await latestMessages(deps.db, visitor.companyId, attendance.id, 100) : [];
+  // The visitor sees their whole conversation with the company, across finalized attendances.
+  const rows = attendance
+    ? await latestMessagesOfContact(deps.db, visitor.companyId, visitor.contactId, 100)
+    : [];
   return {
     visitor_id: visitor.id,
     name: contact.name,
@@ -144,10 +147,9 @@ export async function visitorSend(
     contact: { externalId: visitor.id, name: contact.name, data: contact.data },
     message: { externalId: input.client_id, text, sentAt: new Date() },
   });
-  const stored = result.message;
   return {
     protocol: result.attendance.protocol,
-    message: stored ? toVisitorMessage(stored) : null,
+    message: toVisitorMessage(result.message),
     duplicate: result.duplicate,
   };
 }
