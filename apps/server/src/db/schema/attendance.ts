@@ -102,15 +102,21 @@ export const attendances = pgTable(
     uniqueIndex('attendances_protocol_uq').on(t.companyId, t.protocol),
     // At most one open attendance per contact: a contact who writes after closure opens a new one.
     uniqueIndex('attendances_open_contact_uq').on(t.companyId, t.contactId).where(sql`closed_at IS NULL`),
+    // Admins and managers: newest open cards across sectors, read in index order.
+    index('attendances_open_recent_idx')
+      .on(t.companyId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`closed_at IS NULL`),
     index('attendances_open_sector_idx')
-      .on(t.companyId, t.sectorId, t.lastMessageAt.desc(), t.id.desc())
+      .on(t.companyId, t.sectorId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`closed_at IS NULL`),
     index('attendances_open_operator_idx')
-      .on(t.companyId, t.operatorAssignedId, t.lastMessageAt.desc(), t.id.desc())
+      .on(t.companyId, t.operatorAssignedId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`closed_at IS NULL`),
-    index('attendances_closed_idx').on(t.companyId, t.closedAt.desc()).where(sql`closed_at IS NOT NULL`),
-    index('attendances_contact_idx').on(t.companyId, t.contactId, t.id.desc()),
-    index('attendances_person_idx').on(t.companyId, t.personId, t.id.desc()),
+    index('attendances_closed_idx')
+      .on(t.companyId, t.closedAt.desc().nullsFirst())
+      .where(sql`closed_at IS NOT NULL`),
+    index('attendances_contact_idx').on(t.companyId, t.contactId, t.id.desc().nullsFirst()),
+    index('attendances_person_idx').on(t.companyId, t.personId, t.id.desc().nullsFirst()),
   ],
 );
 
@@ -144,7 +150,7 @@ export const messages = pgTable(
       foreignColumns: [attendances.companyId, attendances.id],
     }),
     uniqueIndex('messages_message_id_uq').on(t.companyId, t.messageId),
-    index('messages_attendance_idx').on(t.companyId, t.attendanceId, t.id.desc()),
+    index('messages_attendance_idx').on(t.companyId, t.attendanceId, t.id.desc().nullsFirst()),
   ],
 );
 

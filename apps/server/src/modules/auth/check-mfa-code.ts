@@ -74,6 +74,6 @@ export async function resendMfaEmail(deps: MfaDeps, input: { challengeId: string
   await setChallengeCode(deps.db, challenge.id, sha256(code), expiresAt);
   await sendMfaMail(deps, found, code);
   return {
-    message: `Enviamos um novo código para ${found.user.email.replace(/^(.{2}).*(@.*)$/, '$1***$2')}.`,
+    message: `Enviamos um novo código para ${maskEmail(found.user.email)}.`,
   };
 }

@@ -1,0 +1,76 @@
+import { AppShell, Avatar, Burger, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { roleLabel } from '@prosa/shared/roles';
+import { IconLogout } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { authApi } from '../features/auth/api';
+import { useCurrentUser } from '../features/auth/session-context';
+import { useEndSession } from '../features/auth/use-end-session';
+import { BrandLogo } from './brand-logo';
+import { MainNav } from './main-nav';
+
+function initials(name: string) {
+  const parts = name.trim().split(/\s+/);
+  return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : ''}`.toUpperCase();
+}
+
+export function AppLayout() {
+  const user = useCurrentUser();
+  const endSession = useEndSession();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  // Whatever the server answers, the user asked to leave: the local session ends.
+  const logout = useMutation({ mutationFn: authApi.logout, onSettled: endSession });
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menu" />
+            <BrandLogo />
+            <Divider orientation="vertical" visibleFrom="sm" />
+            <Text fw={500} c="dimmed" visibleFrom="sm" truncate data-testid="company-name">
+              {user.companyName}
+            </Text>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" visibleFrom="xs">
+              <Avatar color="prosa" radius="xl" size={36}>
+                {initials(user.displayName || user.name)}
+              </Avatar>
+              <Stack gap={0}>
+                <Text size="sm" fw={600} lh={1.2} data-testid="user-display-name">
+                  {user.displayName}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.2}>
+                  {roleLabel(user.role)}
+                </Text>
+              </Stack>
+            </Group>
+            <Button
+              variant="default"
+              leftSection={<IconLogout size={18} />}
+              onClick={() => logout.mutate()}
+              loading={logout.isPending}
+            >
+              Sair
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm">
+        <MainNav role={user.role} onNavigate={close} />
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,39 @@
+import { NavLink, Stack } from '@mantine/core';
+import { menuForRole } from '@prosa/shared/menu';
+import { IconMessages, IconShieldLock, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { NavLink as RouterLink, useLocation } from 'react-router';
+
+const ICONS: Record<string, typeof IconMessages> = {
+  chat: IconMessages,
+  users: IconUsers,
+  security: IconShieldLock,
+  account: IconUserCircle,
+};
+
+/** The main menu of spec MENU, filtered by the user's role. */
+export function MainNav({ role, onNavigate }: { role: number; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack component="nav" aria-label="Menu principal" gap={4}>
+      {menuForRole(role).map((item) => {
+        const Icon = ICONS[item.key] ?? IconMessages;
+        const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
+        return (
+          <NavLink
+            key={item.key}
+            component={RouterLink}
+            to={item.path}
+            label={item.label}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            leftSection={<Icon size={20} stroke={1.7} />}
+            onClick={onNavigate}
+            variant="light"
+            fw={500}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

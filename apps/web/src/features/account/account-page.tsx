@@ -1,0 +1,25 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import { PageHeader } from '../../components/page-header';
+import { ChangePasswordCard } from './change-password-card';
+import { ProfileCard } from './profile-card';
+import { RealtimeTokenCard } from './realtime-token-card';
+import { TotpCard } from './totp-card';
+
+/** "Minha conta" (spec 1 §2 Account): profile, password, authenticator app and realtime token. */
+export function AccountPage() {
+  return (
+    <Stack gap="lg" maw={1100}>
+      <PageHeader title="Minha conta" description="Seus dados de acesso e a segurança da sua conta." />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="lg">
+          <ProfileCard />
+          <RealtimeTokenCard />
+        </Stack>
+        <Stack gap="lg">
+          <ChangePasswordCard />
+          <TotpCard />
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,135 @@
+import { ZSocketTokenOutput } from '@prosa/shared/auth';
+import { MSG } from '@prosa/shared/messages';
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from './api';
+import { queryKeys } from './query-keys';
+import { createRealtimeSocket, type TRealtimeSocket } from './socket';
+import { toast } from './toast';
+
+export type RealtimeStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+
+export type RealtimeHandle = {
+  /** "Redefinir token de tempo real": revokes the old token and connects again with the new one. */
+  resetToken: () => Promise<void>;
+  /** Tries again after the automatic attempts gave up. */
+  retry: () => void;
+  stop: () => void;
+};
+
+type RealtimeOptions = {
+  companyId: number;
+  queryClient: QueryClient;
+  onStatus: (status: RealtimeStatus) => void;
+  onSessionEnded: (reason: 'logout' | 'password_changed') => void;
+};
+
+// After this many failed recoveries in a row the socket stays offline until the user asks again.
+const MAX_RECOVERIES = 3;
+
+const fetchToken = () => apiRequest('/api/users/get-socket-token', { schema: ZSocketTokenOutput });
+const fetchNewToken = () =>
+  apiRequest('/api/users/reset-socket-token', { method: 'POST', schema: ZSocketTokenOutput });
+
+/**
+ * The one place where realtime events reach the client state: the socket's life (token, reconnection,
+ * revoked sessions) and the query-cache updates of each event. Events of another company are dropped.
+ */
+export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
+  const socket: TRealtimeSocket = createRealtimeSocket();
+  let stopped = false;
+  let recoveries = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const setStatus = (status: RealtimeStatus) => {
+    if (!stopped) opts.onStatus(status);
+  };
+
+  function applyToken(token: string, companyId: number) {
+    socket.auth = { token, company_id: companyId };
+    if (!socket.active) socket.connect();
+  }
+
+  async function open(fresh: boolean) {
+    const { token, companyId } = fresh ? await fetchNewToken() : await fetchToken();
+    if (!stopped) applyToken(token, companyId);
+  }
+
+  function recover(fresh: boolean) {
+    clearTimeout(timer);
+    if (stopped) return;
+    if (recoveries >= MAX_RECOVERIES) {
+      setStatus('offline');
+      return;
+    }
+    recoveries += 1;
+    setStatus('reconnecting');
+    timer = setTimeout(() => {
+      open(fresh).catch(onOpenError);
+    }, 1000 * recoveries);
+  }
+
+  function onOpenError(error: unknown) {
+    // A 401 means the session itself ended; the API client already sends the user to the login screen.
+    if (error instanceof ApiError && error.status === 401) return;
+    recover(false);
+  }
+
+  socket.on('connect', () => {
+    recoveries = 0;
+    setStatus('connected');
+  });
+
+  socket.on('connect_error', () => {
+    if (stopped) return;
+    // An active socket lost its transport and retries by itself; an inactive one was refused by the
+    // server's authentication: spec 1 §8 shows the error and resets the token.
+    if (socket.active) {
+      setStatus('reconnecting');
+      return;
+    }
+    toast.error(MSG.realtimeAuthError, { id: 'realtime-auth-error' });
+    recover(true);
+  });
+
+  socket.on('disconnect', (reason) => {
+    if (stopped) return;
+    // The server closed this socket (token reset, revoked session): fetch the current token and return.
+    if (reason === 'io server disconnect') recover(false);
+    else setStatus('reconnecting');
+  });
+
+  socket.on('session:revoked', ({ reason }) => {
+    if (reason === 'token_reset') return;
+    stop();
+    opts.onSessionEnded(reason);
+  });
+
+  socket.on('company:updated', (payload) => {
+    if (payload.companyId !== opts.companyId) return;
+    opts.queryClient.invalidateQueries({ queryKey: queryKeys.companySecurity });
+  });
+
+  function stop() {
+    stopped = true;
+    clearTimeout(timer);
+    socket.removeAllListeners();
+    socket.disconnect();
+  }
+
+  setStatus('connecting');
+  open(false).catch(onOpenError);
+
+  return {
+    async resetToken() {
+      const { token, companyId } = await fetchNewToken();
+      recoveries = 0;
+      if (!stopped) applyToken(token, companyId);
+    },
+    retry() {
+      recoveries = 0;
+      setStatus('connecting');
+      open(false).catch(onOpenError);
+    },
+    stop,
+  };
+}

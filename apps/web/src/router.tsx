@@ -1,0 +1,40 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AppLayout } from './components/app-layout';
+import { AccountPage } from './features/account/account-page';
+import { LoginPage } from './features/auth/login-page';
+import { ResetPasswordPage } from './features/auth/reset-password-page';
+import { PublicOnly, RequireSession } from './features/auth/route-guards';
+import { ChatPage } from './features/chat/chat-page';
+import { SecurityPage } from './features/settings/security-page';
+import { UsersPage } from './features/users/users-page';
+
+// Paths of the logged-in screens are those of MENU (@prosa/shared/menu), which also holds their roles.
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      path: '/login',
+      element: (
+        <PublicOnly>
+          <LoginPage />
+        </PublicOnly>
+      ),
+    },
+    { path: '/reset-password', element: <ResetPasswordPage /> },
+    {
+      element: <RequireSession />,
+      children: [
+        {
+          element: <AppLayout />,
+          children: [
+            { index: true, element: <Navigate to="/chat" replace /> },
+            { path: 'chat', element: <ChatPage /> },
+            { path: 'users', element: <UsersPage /> },
+            { path: 'settings/security', element: <SecurityPage /> },
+            { path: 'account', element: <AccountPage /> },
+            { path: '*', element: <Navigate to="/chat" replace /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}

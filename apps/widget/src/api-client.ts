@@ -1,0 +1,109 @@
+import type { SendResult, ServerMessage, VisitorSession, VisitorState, WebchatConfig } from './types';
+
+const TOKEN_HEADER = 'x-visitor-token';
+const TIMEOUT_MS = 20_000;
+export const OFFLINE_MESSAGE = 'Não foi possível falar com o servidor. Verifique sua conexão.';
+
+/** A failed call: `status` 0 when the server was not reached; `message` is the server's Portuguese text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type WebchatApi = {
+  config(): Promise<WebchatConfig>;
+  startVisitor(form: Record<string, string>): Promise<VisitorSession>;
+  state(token: string): Promise<VisitorState>;
+  send(token: string, text: string, clientId: string): Promise<SendResult>;
+};
+
+type Fetch = typeof fetch;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+function isServerMessage(v: unknown): v is ServerMessage {
+  return (
+    isObject(v) &&
+    typeof v.id === 'number' &&
+    typeof v.text === 'string' &&
+    (v.from === 'visitor' || v.from === 'operator') &&
+    typeof v.sent_at === 'string'
+  );
+}
+
+function expect<T>(ok: boolean, value: unknown): T {
+  if (!ok) throw new ApiError(500, 'Resposta inesperada do servidor.');
+  return value as T;
+}
+
+export function createApi(base: string, code: string, fetchImpl: Fetch = (...a) => fetch(...a)): WebchatApi {
+  const codePath = encodeURIComponent(code);
+
+  async function call(
+    path: string,
+    init: { method?: string; token?: string; body?: unknown } = {},
+  ): Promise<unknown> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (init.token) headers[TOKEN_HEADER] = init.token;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
+    let response: Response;
+    try {
+      response = await fetchImpl(base + path, {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        credentials: 'omit',
+        mode: 'cors',
+        signal: abort.signal,
+      });
+    } catch {
+      throw new ApiError(0, OFFLINE_MESSAGE);
+    } finally {
+      clearTimeout(timer);
+    }
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch {
+      body = null;
+    }
+    if (!response.ok) {
+      const message = isObject(body) && typeof body.message === 'string' ? body.message : OFFLINE_MESSAGE;
+      throw new ApiError(response.status, message);
+    }
+    return body;
+  }
+
+  return {
+    async config() {
+      const v = await call(`/api/webchat/${codePath}/config`);
+      return expect<WebchatConfig>(isObject(v) && typeof v.title === 'string' && Array.isArray(v.fields), v);
+    },
+    async startVisitor(form) {
+      const v = await call(`/api/webchat/${codePath}/visitors`, { method: 'POST', body: { form } });
+      return expect<VisitorSession>(isObject(v) && typeof v.token === 'string', v);
+    },
+    async state(token) {
+      const v = await call('/api/webchat/visitor/state', { token });
+      const ok = isObject(v) && Array.isArray(v.messages) && v.messages.every(isServerMessage);
+      return expect<VisitorState>(ok, v);
+    },
+    async send(token, text, clientId) {
+      const v = await call('/api/webchat/visitor/messages', {
+        method: 'POST',
+        token,
+        body: { text, client_id: clientId },
+      });
+      const ok =
+        isObject(v) && typeof v.protocol === 'string' && (v.message === null || isServerMessage(v.message));
+      return expect<SendResult>(ok, v);
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import type { ChatMessage } from './conversation';
+import { el } from './dom';
+import { sendIcon } from './icons';
+import { formatTime } from './time';
+
+export const RETRY_LABEL = 'Não enviado — tocar para tentar de novo';
+const GROUP_MS = 5 * 60_000;
+const NEAR_END_PX = 80;
+
+export type ChatView = {
+  element: HTMLElement;
+  render(messages: readonly ChatMessage[], notice: string | null): void;
+  showError(message: string | null): void;
+  focus(): void;
+  scrollToEnd(): void;
+};
+
+type Rendered = { signature: string; node: HTMLElement };
+
+/** Same author shortly after the previous message: the name is not repeated. */
+function continuesGroup(prev: ChatMessage | undefined, m: ChatMessage): boolean {
+  if (!prev || prev.from !== m.from || prev.operatorName !== m.operatorName) return false;
+  return Math.abs(Date.parse(m.sentAt) - Date.parse(prev.sentAt)) < GROUP_MS;
+}
+
+function metaText(m: ChatMessage): string {
+  if (m.delivery === 'pending') return 'Enviando…';
+  return formatTime(m.sentAt);
+}
+
+function messageNode(m: ChatMessage, grouped: boolean, retry: (clientId: string) => void): HTMLElement {
+  const classes = ['msg', m.from, m.delivery, grouped ? 'same' : ''].filter(Boolean).join(' ');
+  const who = m.from === 'operator' ? m.operatorName || 'Atendente' : 'Você';
+  const bubble = el(
+    'div',
+    { class: 'bubble' },
+    el('span', { class: 'sr-only' }, `${who}: `),
+    m.text,
+    el('span', { class: 'meta' }, metaText(m)),
+  );
+  const node = el(
+    'div',
+    { class: classes },
+    m.from === 'operator' && !grouped ? el('span', { class: 'author', 'aria-hidden': 'true' }, who) : null,
+    bubble,
+  );
+  if (m.delivery === 'failed' && m.clientId) {
+    const clientId = m.clientId;
+    if (m.error) {
+      node.appendChild(el('span', { class: 'retry', role: 'status' }, `Não enviado: ${m.error}`));
+    } else {
+      const button = el('button', { type: 'button', class: 'retry' }, RETRY_LABEL);
+      button.addEventListener('click', () => retry(clientId));
+      bubble.addEventListener('click', () => retry(clientId));
+      node.appendChild(button);
+    }
+  }
+  return node;
+}
+
+export function buildChatView(opts: {
+  emptyText: string;
+  send: (text: string) => void;
+  retry: (clientId: string) => void;
+}): ChatView {
+  const log = el('div', {
+    class: 'log',
+    role: 'log',
+    'aria-live': 'polite',
+    'aria-label': 'Conversa',
+    tabindex: '0',
+  });
+  const empty = el('p', { class: 'empty' }, opts.emptyText);
+  const notice = el('p', { class: 'notice', role: 'status' });
+  const error = el('p', { class: 'composer-error', role: 'alert', hidden: true });
+  const textarea = el('textarea', {
+    id: 'pw-message',
+    class: 'textarea',
+    rows: '1',
+    maxlength: '4000',
+    placeholder: 'Escreva sua mensagem…',
+    enterkeyhint: 'send',
+  });
+  const sendButton = el('button', { type: 'submit', class: 'send', disabled: true }, sendIcon(), 'Enviar');
+  const composer = el(
+    'form',
+    { class: 'composer' },
+    el('label', { for: 'pw-message', class: 'sr-only' }, 'Mensagem'),
+    textarea,
+    sendButton,
+  );
+  const element = el('div', { class: 'chat' }, log, error, composer);
+  const rendered = new Map<string, Rendered>();
+
+  const grow = () => {
+    textarea.style.height = 'auto';
+    textarea.style.height = `${Math.min(textarea.scrollHeight + 2, 120)}px`;
+  };
+  const submit = () => {
+    const text = textarea.value.trim();
+    if (!text) return;
+    textarea.value = '';
+    sendButton.disabled = true;
+    grow();
+    opts.send(text);
+  };
+  textarea.addEventListener('input', () => {
+    sendButton.disabled = textarea.value.trim() === '';
+    grow();
+  });
+  textarea.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  });
+  composer.addEventListener('submit', (e) => {
+    e.preventDefault();
+    submit();
+  });
+
+  const nearEnd = () => log.scrollHeight - log.scrollTop - log.clientHeight < NEAR_END_PX;
+  const scrollToEnd = () => {
+    log.scrollTop = log.scrollHeight;
+  };
+
+  return {
+    element,
+    render(messages, noticeText) {
+      const stick = nearEnd();
+      const lastBefore = log.lastElementChild;
+      const nodes: HTMLElement[] = [];
+      const keys = new Set<string>();
+      messages.forEach((m, i) => {
+        const grouped = continuesGroup(messages[i - 1], m);
+        const signature = [m.delivery, m.text, m.sentAt, m.operatorName, grouped, m.error, m.clientId].join(
+          '\u0000',
+        );
+        const known = rendered.get(m.key);
+        const node =
+          known && known.signature === signature ? known.node : messageNode(m, grouped, opts.retry);
+        rendered.set(m.key, { signature, node });
+        keys.add(m.key);
+        nodes.push(node);
+      });
+      for (const key of rendered.keys()) if (!keys.has(key)) rendered.delete(key);
+      notice.textContent = noticeText ?? '';
+      if (noticeText) nodes.push(notice);
+      if (nodes.length === 0) nodes.push(empty);
+      const current = Array.from(log.children);
+      if (current.length !== nodes.length || current.some((c, i) => c !== nodes[i]))
+        log.replaceChildren(...nodes);
+      // Follow the conversation unless the visitor scrolled up to read; their own message always scrolls.
+      const last = messages[messages.length - 1];
+      const newLast = log.lastElementChild !== lastBefore;
+      if (stick || (newLast && last?.from === 'visitor' && last.delivery === 'pending')) scrollToEnd();
+    },
+    showError(message) {
+      error.textContent = message ?? '';
+      error.hidden = !message;
+    },
+    focus() {
+      textarea.focus();
+    },
+    scrollToEnd,
+  };
+}

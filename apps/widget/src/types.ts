@@ -1,0 +1,56 @@
+/** The public API of the web chat (apps/server, module webchat), as the widget sees it. */
+
+export type FieldType = 'text' | 'number' | 'select';
+
+export type WebchatField = {
+  name: string;
+  label: string;
+  type: FieldType;
+  options?: string[];
+  mask?: string;
+  required?: boolean;
+};
+
+export type WebchatConfig = {
+  code: string;
+  name: string;
+  title: string;
+  welcome: string;
+  button: string;
+  color: string;
+  font_color: string;
+  fields: WebchatField[];
+};
+
+export type VisitorSession = { visitor_id: string; token: string };
+
+export type MessageFrom = 'visitor' | 'operator';
+
+export type ServerMessage = {
+  id: number;
+  text: string;
+  from: MessageFrom;
+  operator_name: string | null;
+  sent_at: string;
+};
+
+export type ConversationState = 'none' | 'open' | 'closed';
+
+export type VisitorState = {
+  visitor_id: string;
+  name: string;
+  state: ConversationState;
+  protocol: string | null;
+  messages: ServerMessage[];
+};
+
+export type SendResult = { protocol: string; message: ServerMessage | null; duplicate: boolean };
+
+/** What the /webchat socket pushes on `message` (the server's full message; sender_type 0 is the visitor). */
+export type SocketMessage = {
+  id: number;
+  text: string;
+  sender_type: number;
+  operator_name: string | null;
+  sent_at: string;
+};

@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+
+const BASE_URL = 'http://127.0.0.1:3100';
+
+// Playwright requires a default export for its config file.
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'rm -rf .data/e2e && npx tsx apps/server/src/main.ts',
+    url: `${BASE_URL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: '3100',
+      HOST: '127.0.0.1',
+      DATA_DIR: '.data/e2e',
+      EMBEDDED_PG_PORT: '54339',
+      SEED_DEMO: 'true',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: 'apps/web/dist',
+      PUBLIC_URL: BASE_URL,
+    },
+  },
+});
