@@ -28,7 +28,14 @@ test.describe('login e menu por função', () => {
   test('administradora vê o menu completo e a lista de usuários da empresa', async ({ page }) => {
     await login(page, DEMO.admin);
 
-    await expect(mainMenu(page)).toHaveText(['Atendimentos', 'Usuários', 'Segurança', 'Minha conta']);
+    await expect(mainMenu(page)).toHaveText([
+      'Atendimentos',
+      'Histórico',
+      'Usuários',
+      'Web chat',
+      'Segurança',
+      'Minha conta',
+    ]);
     await expect(page.getByRole('tab')).toHaveText(['Comercial', 'Suporte', 'Financeiro']);
 
     await mainMenu(page).filter({ hasText: 'Usuários' }).click();
@@ -57,7 +64,13 @@ test.describe('login e menu por função', () => {
 
   test('sair volta ao login e as telas internas pedem login de novo', async ({ page }) => {
     await login(page, DEMO.manager);
-    await expect(mainMenu(page)).toHaveText(['Atendimentos', 'Usuários', 'Minha conta']);
+    await expect(mainMenu(page)).toHaveText([
+      'Atendimentos',
+      'Histórico',
+      'Usuários',
+      'Web chat',
+      'Minha conta',
+    ]);
 
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -5,8 +5,10 @@ import { LoginPage } from './features/auth/login-page';
 import { ResetPasswordPage } from './features/auth/reset-password-page';
 import { PublicOnly, RequireSession } from './features/auth/route-guards';
 import { ChatPage } from './features/chat/chat-page';
+import { HistoryPage } from './features/history/history-page';
 import { SecurityPage } from './features/settings/security-page';
 import { UsersPage } from './features/users/users-page';
+import { WebchatsPage } from './features/webchat/webchats-page';
 
 // Paths of the logged-in screens are those of MENU (@prosa/shared/menu), which also holds their roles.
 export function createRouter() {
@@ -28,7 +30,9 @@ export function createRouter() {
           children: [
             { index: true, element: <Navigate to="/chat" replace /> },
             { path: 'chat', element: <ChatPage /> },
+            { path: 'history', element: <HistoryPage /> },
             { path: 'users', element: <UsersPage /> },
+            { path: 'channels/webchat', element: <WebchatsPage /> },
             { path: 'settings/security', element: <SecurityPage /> },
             { path: 'account', element: <AccountPage /> },
             { path: '*', element: <Navigate to="/chat" replace /> },

@@ -16,7 +16,9 @@ describe('menu by role', () => {
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(4);
+    expect(menuForRole(ROLE.lord)).toHaveLength(6);
+    expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
+    expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
   });
 
   it('guards paths the same way', () => {

@@ -5,7 +5,9 @@ export type TMenuItem = { key: string; label: string; path: string; minRole: num
 
 export const MENU: TMenuItem[] = [
   { key: 'chat', label: 'Atendimentos', path: '/chat', minRole: ROLE.operator },
+  { key: 'history', label: 'Histórico', path: '/history', minRole: ROLE.manager },
   { key: 'users', label: 'Usuários', path: '/users', minRole: ROLE.manager },
+  { key: 'webchats', label: 'Web chat', path: '/channels/webchat', minRole: ROLE.manager },
   { key: 'security', label: 'Segurança', path: '/settings/security', minRole: ROLE.admin },
   { key: 'account', label: 'Minha conta', path: '/account', minRole: ROLE.operator },
 ];

@@ -1,10 +1,19 @@
 import { NavLink, Stack } from '@mantine/core';
 import { menuForRole } from '@prosa/shared/menu';
-import { IconMessages, IconShieldLock, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import {
+  IconHistory,
+  IconMessageCircle,
+  IconMessages,
+  IconShieldLock,
+  IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 
 const ICONS: Record<string, typeof IconMessages> = {
   chat: IconMessages,
+  history: IconHistory,
+  webchats: IconMessageCircle,
   users: IconUsers,
   security: IconShieldLock,
   account: IconUserCircle,
