@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
-const BASE_URL = 'http://127.0.0.1:3100';
+// E2E_PORT lets two runs share the machine: each gets its own port, data folder and embedded PostgreSQL.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const E2E_DATA_DIR = `.data/e2e-${PORT}`;
 
 // Playwright requires a default export for its config file.
 export default defineConfig({
@@ -30,17 +33,17 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'rm -rf .data/e2e && npx tsx apps/server/src/main.ts',
+    command: `rm -rf ${E2E_DATA_DIR} && npx tsx apps/server/src/main.ts`,
     url: `${BASE_URL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: '3100',
+      PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.data/e2e',
-      EMBEDDED_PG_PORT: '54339',
+      DATA_DIR: E2E_DATA_DIR,
+      EMBEDDED_PG_PORT: String(PORT + 51_239),
       SEED_DEMO: 'true',
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',

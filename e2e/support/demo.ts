@@ -13,7 +13,7 @@ export const DEMO = {
 } as const;
 
 /** The data directory of the e2e server (playwright.config.ts webServer DATA_DIR). */
-const OUTBOX = join('.data', 'e2e', 'outbox');
+const OUTBOX = join('.data', `e2e-${process.env.E2E_PORT ?? 3100}`, 'outbox');
 // Outbox files are named after new Date().toISOString() with ':' and '.' turned into '-'.
 const FILE_STAMP = /^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/;
 
