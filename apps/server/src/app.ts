@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -63,6 +64,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
   });
 
   await app.register(fastifyCookie);
+  // Uploads are read by each route with its own limits (logo 2 MB, attachments per channel).
+  await app.register(fastifyMultipart, { limits: { files: 5, fields: 10 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Prosa API', description: 'API da plataforma de atendimento Prosa', version: '0.1.0' },

@@ -34,6 +34,33 @@ describe('api client', () => {
     expect(calls[0]?.init.credentials).toBe('omit');
   });
 
+  it('points the logo back to the Prosa server, not to the customer site', async () => {
+    const config = {
+      code: 'demo-empresa',
+      name: 'x',
+      title: 'T',
+      welcome: 'w',
+      button: 'b',
+      color: '#000000',
+      font_color: '#ffffff',
+      fields: [],
+    };
+    const withLogo = createApi(
+      'https://prosa.app',
+      'demo-empresa',
+      fakeFetch(200, { ...config, logo_url: '/api/webchat/demo-empresa/logo/logo-1.png' }),
+    );
+    expect((await withLogo.config()).logo_url).toBe(
+      'https://prosa.app/api/webchat/demo-empresa/logo/logo-1.png',
+    );
+    const without = createApi(
+      'https://prosa.app',
+      'demo-empresa',
+      fakeFetch(200, { ...config, logo_url: null }),
+    );
+    expect((await without.config()).logo_url).toBeNull();
+  });
+
   it('raises the server Portuguese message with its status', async () => {
     const api = createApi(
       'https://prosa.app',

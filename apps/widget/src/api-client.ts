@@ -84,7 +84,15 @@ export function createApi(base: string, code: string, fetchImpl: Fetch = (...a) 
   return {
     async config() {
       const v = await call(`/api/webchat/${codePath}/config`);
-      return expect<WebchatConfig>(isObject(v) && typeof v.title === 'string' && Array.isArray(v.fields), v);
+      const config = expect<WebchatConfig>(
+        isObject(v) && typeof v.title === 'string' && Array.isArray(v.fields),
+        v,
+      );
+      // The logo path is the server's; on a customer site it must point back to the server.
+      return {
+        ...config,
+        logo_url: typeof config.logo_url === 'string' ? new URL(config.logo_url, base).toString() : null,
+      };
     },
     async startVisitor(form) {
       const v = await call(`/api/webchat/${codePath}/visitors`, { method: 'POST', body: { form } });

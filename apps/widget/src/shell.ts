@@ -49,9 +49,11 @@ export function buildShell(config: WebchatConfig, on: { toggle(): void; close():
     { type: 'button', class: 'icon-btn', 'aria-label': 'Fechar' },
     closeIcon(),
   );
+  const logo = config.logo_url ? el('img', { class: 'logo', src: config.logo_url, alt: '' }) : null;
   const header = el(
     'div',
     { class: 'header' },
+    logo,
     el('h2', { class: 'title', id: 'pw-title' }, config.title),
     closeButton,
   );

@@ -48,6 +48,7 @@ button { cursor: pointer; }
   flex: none; display: flex; align-items: center; gap: 10px; padding: 14px 12px 14px 18px;
   background: var(--pw-color); color: var(--pw-fg);
 }
+.logo { width: 32px; height: 32px; border-radius: 8px; object-fit: contain; background: #fff; flex: none; }
 .title { flex: 1; margin: 0; font-size: 16px; font-weight: 600; line-height: 1.3; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .icon-btn {
   flex: none; width: 36px; height: 36px; border-radius: 50%; border: 0; padding: 0;

@@ -19,6 +19,7 @@ export type WebchatConfig = {
   button: string;
   color: string;
   font_color: string;
+  logo_url?: string | null;
   fields: WebchatField[];
 };
 

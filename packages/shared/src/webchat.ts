@@ -8,6 +8,9 @@ export const WEBCHAT_MSG = {
   notFound: 'Web chat não encontrado.',
   saved: 'Web chat salvo com sucesso!',
   removed: 'Web chat removido com sucesso!',
+  logoTooLarge: 'Tamanho máximo 2MB excedido!',
+  logoInvalid: 'Arquivo inválido! Envie uma imagem PNG, JPG, GIF ou BMP.',
+  logoUploadError: 'Erro ao realizar upload da foto.',
   visitorExpired: 'Sua conversa expirou. Recarregue a página para começar de novo.',
 } as const;
 
@@ -63,6 +66,7 @@ export const ZWebchat = z.object({
   name: z.string(),
   sector_id: z.number(),
   custom_data: ZWebchatCustomData,
+  logo_url: z.string().nullable(),
   created_at: z.string(),
 });
 export type TWebchat = z.infer<typeof ZWebchat>;
@@ -76,9 +80,12 @@ export const ZWebchatPublicConfig = z.object({
   button: z.string(),
   color: z.string(),
   font_color: z.string(),
+  logo_url: z.string().nullable(),
   fields: z.array(ZWebchatField),
 });
 export type TWebchatPublicConfig = z.infer<typeof ZWebchatPublicConfig>;
+
+export const WEBCHAT_LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 export const ZVisitorStartInput = z.object({ form: z.record(z.string(), z.string().max(300)) });
 export const ZVisitorSendInput = z.object({

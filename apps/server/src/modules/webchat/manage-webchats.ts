@@ -6,6 +6,7 @@ import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { findSector } from '../sectors/repository';
 import { findWebchat, listWebchats, type WebchatRow } from './repository';
+import { logoUrl } from './webchat-logo';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -16,6 +17,7 @@ export function toWebchat(w: WebchatRow): TWebchat {
     name: w.name,
     sector_id: w.sectorId,
     custom_data: w.customData as TWebchat['custom_data'],
+    logo_url: logoUrl(w.code, w.logoPath),
     created_at: w.createdAt.toISOString(),
   };
 }

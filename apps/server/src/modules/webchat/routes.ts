@@ -2,8 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { ZIdParam } from '@prosa/shared/company';
+import { ERROR_CODE } from '@prosa/shared/messages';
 import { ROLE } from '@prosa/shared/roles';
 import {
+  WEBCHAT_LOGO_MAX_BYTES,
+  WEBCHAT_MSG,
   ZVisitorMessage,
   ZVisitorSendInput,
   ZVisitorStartInput,
@@ -15,6 +18,7 @@ import {
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
+import { AppError, badRequest } from '../../platform/errors';
 import { callerOf } from '../../platform/guard';
 import { demoPage } from './demo-page';
 import {
@@ -26,6 +30,7 @@ import {
 } from './manage-webchats';
 import { findWebchatByCode } from './repository';
 import { publicConfig, startVisitor, visitorSend, visitorState } from './visitor';
+import { deleteWebchatLogo, readWebchatLogo, uploadWebchatLogo } from './webchat-logo';
 
 const MANAGER = { access: { minRole: ROLE.manager } } as const;
 const PUBLIC = { access: { public: true } } as const;
@@ -100,7 +105,66 @@ export function webchatRoutes(deps: AppDeps, opts: { widgetFile: string }): Fast
       async (request) => deleteWebchat(deps, callerOf(request), request.params.id),
     );
 
+    app.post(
+      '/api/webchat-upload',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Envia o logo do web chat (multipart: id, logoType, file; até 2 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 200: z.object({ success: z.boolean(), url: z.string().nullable() }) },
+        },
+      },
+      async (request) => {
+        const part = await request
+          .file({ limits: { fileSize: WEBCHAT_LOGO_MAX_BYTES, files: 1 } })
+          .catch(() => undefined);
+        if (!part) throw badRequest(WEBCHAT_MSG.logoInvalid);
+        const data = await part.toBuffer().catch((err: { code?: string }) => {
+          if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(ERROR_CODE.validation, WEBCHAT_MSG.logoTooLarge, 413);
+          throw badRequest(WEBCHAT_MSG.logoUploadError);
+        });
+        const idField = part.fields.id;
+        const rawId = idField && 'value' in idField ? Number(idField.value) : Number.NaN;
+        if (!Number.isInteger(rawId) || rawId <= 0) throw badRequest(WEBCHAT_MSG.notFound);
+        return uploadWebchatLogo(deps, callerOf(request), {
+          webchatId: rawId,
+          data,
+          truncated: part.file.truncated,
+        });
+      },
+    );
+    app.delete(
+      '/api/webchats/:id/logo',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Remove o logo do web chat',
+          params: ZIdParam,
+          response: { 200: ZMessageOutput },
+        },
+      },
+      async (request) => deleteWebchatLogo(deps, callerOf(request), request.params.id),
+    );
+
     // Public API of the widget on customer sites.
+    app.get(
+      '/api/webchat/:code/logo/:file',
+      {
+        config: PUBLIC,
+        schema: { tags, summary: 'Logo do web chat', params: ZCode.extend({ file: z.string().max(80) }) },
+      },
+      async (request, reply) => {
+        const logo = await readWebchatLogo(deps, request.params.code);
+        return reply
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .type(logo.mime)
+          .send(logo.data);
+      },
+    );
     app.get(
       '/api/webchat/:code/config',
       {

@@ -21,6 +21,7 @@ import {
   latestMessagesOfContact,
   type WebchatRow,
 } from './repository';
+import { logoUrl } from './webchat-logo';
 
 const DEFAULT_FIELDS: TWebchatField[] = [{ name: 'nome', label: 'Nome', type: 'text', required: true }];
 
@@ -46,6 +47,7 @@ export async function publicConfig(deps: Pick<AppDeps, 'db'>, code: string): Pro
     button: c.text_button || 'Iniciar conversa',
     color: c.color || '#1C7ED6',
     font_color: c.widget_font_color || '#FFFFFF',
+    logo_url: logoUrl(w.code, w.logoPath),
     fields: fieldsOf(w),
   };
 }
