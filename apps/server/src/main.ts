@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { createChannelRegistry } from './channels/registry';
 import { startQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
+import { registerDistributionTriggers, startDistributionTicker } from './modules/distribution/schedule';
 import { resolveAppSecret } from './platform/app-secret';
 import { loadConfig, publicUrl } from './platform/config';
 import { connectDatabase, migrateDatabase, withStartupLock } from './platform/db';
@@ -54,6 +55,10 @@ async function main() {
     return { seeded, queue };
   });
   const fullDeps = { ...deps, queue };
+  registerDistributionTriggers(fullDeps);
+  const ticker = config.ROLE.has('worker')
+    ? startDistributionTicker(fullDeps, { log: (msg, err) => console.error(msg, err) })
+    : null;
 
   const stopHooks: (() => Promise<unknown>)[] = [];
   if (config.ROLE.has('api')) {
@@ -80,6 +85,7 @@ async function main() {
 
   const shutdown = async () => {
     for (const stop of stopHooks) await stop().catch(() => {});
+    ticker?.stop();
     await queue.stop().catch(() => {});
     await database.pool.end().catch(() => {});
     if (embedded) await embedded.stop().catch(() => {});

@@ -14,6 +14,8 @@ export type DomainEvents = {
   /** Delivery to a web chat visitor's browser. */
   'visitor:message': { companyId: number; visitorId: string; message: TMessage };
   'visitor:finalized': { companyId: number; visitorId: string; protocol: string };
+  /** An operator went online/offline, paused or came back: distribution and dashboards react. */
+  'operator:changed': { companyId: number; userId: number; status: 'online' | 'offline'; paused: boolean };
   'export:ready': { companyId: number; userId: number; exportId: string; message: string };
   'company:updated': { companyId: number; changed: string[] };
   'session:revoked': {

@@ -76,6 +76,11 @@ export const attendances = pgTable(
     busyClient: boolean('busy_client').notNull().default(false),
     outOfSla: boolean('out_of_sla').notNull().default(false),
     locked: boolean('locked').notNull().default(false),
+    // Distribution queue: the priority queue first (priority_queue), then the oldest waiting.
+    priority: smallint('priority').notNull().default(0),
+    queuedAt: timestamptz('queued_at').notNull().defaultNow(),
+    slaCount: integer('sla_count').notNull().default(0),
+    lastDistribution: timestamptz('last_distribution'),
     pollSubmited: boolean('poll_submited').notNull().default(false),
     notes: text('notes').notNull().default(''),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
@@ -112,6 +117,9 @@ export const attendances = pgTable(
     index('attendances_open_operator_idx')
       .on(t.companyId, t.operatorAssignedId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`closed_at IS NULL`),
+    index('attendances_waiting_idx')
+      .on(t.companyId, t.sectorId, t.priority.desc().nullsFirst(), t.queuedAt)
+      .where(sql`closed_at IS NULL AND operator_assigned_id IS NULL`),
     index('attendances_closed_idx')
       .on(t.companyId, t.closedAt.desc().nullsFirst())
       .where(sql`closed_at IS NOT NULL`),

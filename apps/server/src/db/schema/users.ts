@@ -34,6 +34,8 @@ export const users = pgTable(
     profileId: integer('profile_id'),
     inactiveSince: timestamptz('inactive_since'),
     operatorStatus: text('operator_status').notNull().default('offline'),
+    // Fairness of distribution: the operator idle longest gets the next attendance.
+    lastAssignedAt: timestamptz('last_assigned_at'),
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
