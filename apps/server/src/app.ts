@@ -17,6 +17,7 @@ import {
 import { attendanceRoutes } from './modules/attendance/routes';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/companies/routes';
+import { distributionRoutes } from './modules/distribution/routes';
 import { healthRoutes } from './modules/health/routes';
 import { historyRoutes } from './modules/history/routes';
 import { sectorRoutes } from './modules/sectors/routes';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
   await app.register(userRoutes(deps));
   await app.register(attendanceRoutes(deps));
   await app.register(historyRoutes(deps));
+  await app.register(distributionRoutes(deps));
   await app.register(webchatRoutes(deps, { widgetFile: defaultWidgetFile() }));
 
   await serveWebApp(app, deps.config.WEB_DIST);

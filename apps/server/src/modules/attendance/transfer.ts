@@ -6,6 +6,7 @@ import { userSectors, users, userTransferSectors } from '../../db/schema/users';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { findCompany } from '../companies/repository';
+import { assertOperatorHasRoom } from '../distribution/operator-limit';
 import { findSector } from '../sectors/repository';
 import { toCard } from './card';
 import { loadForAction } from './load-for-action';
@@ -96,10 +97,12 @@ export async function switchOperator(
     )
     .limit(1);
   if (!target) throw notFound('Operador não encontrado neste setor.');
-  const row = await updateOpenAttendance(deps, attendance, {
-    operatorAssignedId: target.id,
-    operatorAssignedName: target.displayName,
-  });
+  const row = await updateOpenAttendance(
+    deps,
+    attendance,
+    { operatorAssignedId: target.id, operatorAssignedName: target.displayName },
+    (tx) => assertOperatorHasRoom(tx, caller.companyId, target.id),
+  );
   if (!row) throw new AppError(ERROR_CODE.conflict, ATT_MSG.alreadyClosed, 409);
   return { message: ATT_MSG.operatorChanged, card: toCard(row) };
 }

@@ -1,9 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
+import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { type AttendanceRow, toCard } from './card';
 
 type Changes = Partial<typeof attendances.$inferInsert>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Applies a change to an open attendance and tells everyone who sees it (and those who saw it before, when
@@ -13,20 +15,23 @@ export async function updateOpenAttendance(
   deps: Pick<AppDeps, 'db' | 'events'>,
   before: AttendanceRow,
   changes: Changes,
-  extraWhere?: ReturnType<typeof eq>,
+  /** Runs in the same transaction before the update (e.g. locks and checks an operator's limit). */
+  guard?: (tx: Tx) => Promise<void>,
 ): Promise<AttendanceRow | null> {
-  const [row] = await deps.db
-    .update(attendances)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(
-      and(
-        eq(attendances.companyId, before.companyId),
-        eq(attendances.id, before.id),
-        isNull(attendances.closedAt),
-        extraWhere,
-      ),
-    )
-    .returning();
+  const [row] = await deps.db.transaction(async (tx) => {
+    if (guard) await guard(tx);
+    return tx
+      .update(attendances)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(
+        and(
+          eq(attendances.companyId, before.companyId),
+          eq(attendances.id, before.id),
+          isNull(attendances.closedAt),
+        ),
+      )
+      .returning();
+  });
   if (!row) return null;
   const card = toCard(row);
   if (row.closedAt) {

@@ -10,6 +10,7 @@ import {
   type TestContext,
 } from '../../../test/helpers/test-app';
 import { attendances } from '../../db/schema/attendance';
+import { companies } from '../../db/schema/companies';
 import { autoDistConfigs, userPauses } from '../../db/schema/distribution';
 import { users } from '../../db/schema/users';
 import { runDistributionCycle } from './run-cycle';
@@ -125,5 +126,70 @@ describe('distribution cycle', () => {
       assigned: 0,
       skipped: 'disabled',
     });
+  });
+});
+
+describe('operator status and limits of manual transfers', () => {
+  it('an inactive user cannot go online', async () => {
+    const admin = await http.login(ADMIN);
+    await ctx.db
+      .update(users)
+      .set({ inactiveSince: new Date(Date.now() - 1000) })
+      .where(eq(users.email, OPERATOR2));
+    const r = await http.post('/api/users/set-status', {
+      cookie: admin,
+      body: { user_id: ids.user(OPERATOR2), status: 'online' },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('Usuário inativo, não é possível alterar status para on-line.');
+    await ctx.db.update(users).set({ inactiveSince: null }).where(eq(users.email, OPERATOR2));
+    const op = await http.login(OPERATOR);
+    expect(
+      (
+        await http.post('/api/users/set-status', {
+          cookie: op,
+          body: { user_id: ids.user(OPERATOR2), status: 'online' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await http.post('/api/users/set-status', {
+          cookie: op,
+          body: { user_id: ids.user(OPERATOR), status: 'online' },
+        })
+      ).body.status,
+    ).toBe('online');
+  });
+
+  it('with distribution on, a manager cannot hand a full operator one more attendance', async () => {
+    await ctx.db
+      .update(autoDistConfigs)
+      .set({ enabled: true })
+      .where(eq(autoDistConfigs.companyId, ids.companyId));
+    const admin = await http.login(ADMIN);
+    expect(await assignedTo(ids.user(OPERATOR))).toHaveLength(2);
+    const [free] = await waiting();
+    const refused = await http.post(`/api/attendances/${free?.id}/switch-operator`, {
+      cookie: admin,
+      body: { operator_id: ids.user(OPERATOR) },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('O operador atingiu o limite de atendimentos simultâneos.');
+  });
+
+  it('going offline returns the chats to the queue when remove_chats_logout is on', async () => {
+    const [row] = await ctx.db.select().from(companies).where(eq(companies.id, ids.companyId));
+    await ctx.db
+      .update(companies)
+      .set({ metadata: { ...(row?.metadata ?? {}), attendances: { remove_chats_logout: true } } })
+      .where(eq(companies.id, ids.companyId));
+    const op = await http.login(OPERATOR);
+    const r = await http.post('/api/users/set-status', {
+      cookie: op,
+      body: { user_id: ids.user(OPERATOR), status: 'offline' },
+    });
+    expect(r.body.returned_to_queue).toBe(2);
+    expect(await assignedTo(ids.user(OPERATOR))).toHaveLength(0);
   });
 });

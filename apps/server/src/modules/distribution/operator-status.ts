@@ -1,0 +1,78 @@
+import { ERROR_CODE } from '@prosa/shared/messages';
+import { ROLE } from '@prosa/shared/roles';
+import { and, eq, isNull } from 'drizzle-orm';
+import { attendances } from '../../db/schema/attendance';
+import { users } from '../../db/schema/users';
+import type { AppDeps, Caller } from '../../platform/deps';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { toCard } from '../attendance/card';
+import { findCompany } from '../companies/repository';
+
+export const INACTIVE_ONLINE = 'Usuário inativo, não é possível alterar status para on-line.';
+
+type Meta = {
+  attendances?: { remove_chats_logout?: boolean };
+  auto_dist?: { remove_chats_offline?: boolean };
+};
+
+/**
+ * setStatus (user_id, status): an operator goes online or offline; managers set their team's. Going offline
+ * returns the operator's open chats to the queue when the company asks for it (remove_chats_logout).
+ */
+export async function setOperatorStatus(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  caller: Caller,
+  input: { userId: number; status: 'online' | 'offline' },
+) {
+  if (input.userId !== caller.userId && caller.role < ROLE.manager) throw forbidden();
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, caller.companyId), eq(users.id, input.userId)));
+  if (!user || user.role > caller.role) throw notFound();
+  if (input.status === 'online' && user.inactiveSince)
+    throw new AppError(ERROR_CODE.validation, INACTIVE_ONLINE, 400);
+  await deps.db
+    .update(users)
+    .set({ operatorStatus: input.status, updatedAt: new Date() })
+    .where(and(eq(users.companyId, caller.companyId), eq(users.id, user.id)));
+  let returned = 0;
+  if (input.status === 'offline') returned = await returnChatsIfConfigured(deps, caller.companyId, user.id);
+  deps.events.emit('operator:changed', {
+    companyId: caller.companyId,
+    userId: user.id,
+    status: input.status,
+    paused: false,
+  });
+  return { message: 'Status alterado com sucesso!', status: input.status, returned_to_queue: returned };
+}
+
+/** remove_chats_logout: the operator's open chats go back to the queue (and to distribution). */
+export async function returnChatsIfConfigured(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  companyId: number,
+  userId: number,
+) {
+  const company = await findCompany(deps.db, companyId);
+  const meta = (company?.metadata ?? {}) as Meta;
+  if (!meta.attendances?.remove_chats_logout && !meta.auto_dist?.remove_chats_offline) return 0;
+  const rows = await deps.db
+    .update(attendances)
+    .set({ operatorAssignedId: null, operatorAssignedName: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(attendances.companyId, companyId),
+        eq(attendances.operatorAssignedId, userId),
+        isNull(attendances.closedAt),
+      ),
+    )
+    .returning();
+  for (const row of rows) {
+    deps.events.emit('attendance:changed', {
+      companyId,
+      card: toCard(row),
+      previous: { sectorId: row.sectorId, operatorAssignedId: userId },
+    });
+  }
+  return rows.length;
+}
