@@ -57,7 +57,10 @@ async function main() {
   const fullDeps = { ...deps, queue };
   registerDistributionTriggers(fullDeps);
   const ticker = config.ROLE.has('worker')
-    ? startDistributionTicker(fullDeps, { log: (msg, err) => console.error(msg, err) })
+    ? startDistributionTicker(fullDeps, {
+        intervalMs: config.DISTRIBUTION_TICK_MS,
+        log: (msg, err) => console.error(msg, err),
+      })
     : null;
 
   const stopHooks: (() => Promise<unknown>)[] = [];

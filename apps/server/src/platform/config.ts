@@ -33,6 +33,7 @@ export const ZConfig = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('apps/web/dist'),
+  DISTRIBUTION_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   HISTORY_EXPORT_DIRECT_LIMIT: z.coerce.number().int().min(0).default(2000),
 });
 
