@@ -1,14 +1,83 @@
+import { ZAutoDistConfig, ZAutoDistInput, ZQueueInput } from '@prosa/shared/distribution';
 import { ROLE } from '@prosa/shared/roles';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { callerOf } from '../../platform/guard';
+import { getAutoDistConfig, saveAutoDistConfig } from './auto-dist-config';
 import { setOperatorStatus } from './operator-status';
+import { returnToQueue } from './return-to-queue';
 
 const tags = ['distribution'];
 
 export function distributionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const MANAGER = { access: { minRole: ROLE.manager } } as const;
+  const ZSaved = z.object({ message: z.string(), config: ZAutoDistConfig });
+  const ZQueued = z.object({ message: z.string(), count: z.number() });
   return async (app) => {
+    app.get(
+      '/api/auto-dist',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Configuração da distribuição automática',
+          response: { 200: ZAutoDistConfig },
+        },
+      },
+      async (request) => getAutoDistConfig(deps, callerOf(request)),
+    );
+    for (const method of ['post', 'put'] as const) {
+      app[method](
+        '/api/auto-dist',
+        {
+          config: MANAGER,
+          schema: {
+            tags,
+            summary: 'Salva a distribuição automática',
+            body: ZAutoDistInput,
+            response: { 200: ZSaved },
+          },
+        },
+        async (request) => saveAutoDistConfig(deps, callerOf(request), request.body),
+      );
+    }
+    app.post(
+      '/api/automaticDistribution/queue',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Devolve atendimentos para a fila',
+          body: ZQueueInput,
+          response: { 200: ZQueued },
+        },
+      },
+      async (request) =>
+        returnToQueue(deps, callerOf(request), {
+          ids: request.body.ids,
+          sectorId: request.body.sector_id,
+          front: request.body.priority_queue === true,
+        }),
+    );
+    app.post(
+      '/api/automaticDistribution/front-queue',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Devolve atendimentos para o início da fila',
+          body: ZQueueInput,
+          response: { 200: ZQueued },
+        },
+      },
+      async (request) =>
+        returnToQueue(deps, callerOf(request), {
+          ids: request.body.ids,
+          sectorId: request.body.sector_id,
+          front: true,
+        }),
+    );
     app.post(
       '/api/users/set-status',
       {

@@ -1,0 +1,74 @@
+import { DIST_MSG, type TAutoDistConfig, type TAutoDistInput } from '@prosa/shared/distribution';
+import { eq, sql } from 'drizzle-orm';
+import { companies } from '../../db/schema/companies';
+import { autoDistConfigs } from '../../db/schema/distribution';
+import type { AppDeps, Caller } from '../../platform/deps';
+import { badRequest, notFound } from '../../platform/errors';
+import { findCompany } from '../companies/repository';
+
+type Row = typeof autoDistConfigs.$inferSelect;
+
+const toConfig = (r: Row | undefined, companyId: number): TAutoDistConfig => ({
+  id: companyId,
+  company_id: companyId,
+  enabled: r?.enabled ?? false,
+  chat_per_user: r?.chatPerUser ?? 0,
+  allow_if_answered: r?.allowIfAnswered ?? true,
+  allow_if_client_not_respond: r?.allowIfClientNotRespond ?? true,
+  last_cycle_at: r?.lastCycleAt?.toISOString() ?? null,
+  last_cycle_assigned: r?.lastCycleAssigned ?? 0,
+});
+
+export async function getAutoDistConfig(deps: Pick<AppDeps, 'db'>, caller: Caller) {
+  const [row] = await deps.db
+    .select()
+    .from(autoDistConfigs)
+    .where(eq(autoDistConfigs.companyId, caller.companyId));
+  return toConfig(row, caller.companyId);
+}
+
+/**
+ * Saves the distribution settings. Turning it on forces triage MANAGER (operators see only their own cards)
+ * through the company metadata auto_dist.on, and runs a cycle right away.
+ */
+export async function saveAutoDistConfig(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  caller: Caller,
+  input: TAutoDistInput,
+) {
+  const company = await findCompany(deps.db, caller.companyId);
+  if (!company) throw notFound();
+  const meta = company.metadata as {
+    attendances?: { time_waiting_client_to_busy_client?: number };
+    auto_dist?: Record<string, unknown>;
+  };
+  if (
+    input.enabled &&
+    input.allow_if_client_not_respond &&
+    !(Number(meta.attendances?.time_waiting_client_to_busy_client) > 0)
+  ) {
+    throw badRequest(DIST_MSG.busyTimeRequired);
+  }
+  const values = {
+    enabled: input.enabled,
+    chatPerUser: input.chat_per_user,
+    allowIfAnswered: input.allow_if_answered,
+    allowIfClientNotRespond: input.allow_if_client_not_respond,
+    nextCycleAt: sql`now()`,
+    updatedAt: new Date(),
+  };
+  const row = await deps.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(autoDistConfigs)
+      .values({ companyId: caller.companyId, ...values })
+      .onConflictDoUpdate({ target: autoDistConfigs.companyId, set: values })
+      .returning();
+    await tx
+      .update(companies)
+      .set({ metadata: { ...company.metadata, auto_dist: { ...(meta.auto_dist ?? {}), on: input.enabled } } })
+      .where(eq(companies.id, caller.companyId));
+    return saved;
+  });
+  deps.events.emit('company:updated', { companyId: caller.companyId, changed: ['auto_dist'] });
+  return { message: DIST_MSG.saved, config: toConfig(row, caller.companyId) };
+}

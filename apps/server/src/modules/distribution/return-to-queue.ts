@@ -1,0 +1,61 @@
+import { ATT_MSG } from '@prosa/shared/attendance';
+import { DIST_MSG } from '@prosa/shared/distribution';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { attendances } from '../../db/schema/attendance';
+import type { AppDeps, Caller } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { toCard } from '../attendance/card';
+import { visibleTo } from '../attendance/repository';
+import { loadViewer } from '../attendance/viewer';
+import { findSector } from '../sectors/repository';
+import { requestDistribution } from './schedule';
+
+/**
+ * POST /automaticDistribution/queue and /front-queue: attendances go back to the waiting queue (optionally of
+ * another sector); the front queue puts them ahead of everyone (priority_queue).
+ */
+export async function returnToQueue(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  caller: Caller,
+  input: { ids: number[]; sectorId?: number; front: boolean },
+) {
+  const viewer = await loadViewer(deps.db, caller);
+  if (input.sectorId !== undefined && !(await findSector(deps.db, caller.companyId, input.sectorId)))
+    throw notFound(ATT_MSG.sectorNotFound);
+  const before = await deps.db
+    .select()
+    .from(attendances)
+    .where(and(...visibleTo(viewer), inArray(attendances.id, input.ids), isNull(attendances.closedAt)));
+  if (before.length === 0) throw notFound(ATT_MSG.attendanceNotFound);
+  const rows = await deps.db
+    .update(attendances)
+    .set({
+      operatorAssignedId: null,
+      operatorAssignedName: null,
+      priority: input.front ? 1 : 0,
+      queuedAt: new Date(),
+      updatedAt: new Date(),
+      ...(input.sectorId !== undefined ? { sectorId: input.sectorId } : {}),
+    })
+    .where(
+      and(
+        eq(attendances.companyId, caller.companyId),
+        inArray(
+          attendances.id,
+          before.map((b) => b.id),
+        ),
+        isNull(attendances.closedAt),
+      ),
+    )
+    .returning();
+  for (const row of rows) {
+    const prev = before.find((b) => b.id === row.id);
+    deps.events.emit('attendance:changed', {
+      companyId: caller.companyId,
+      card: toCard(row),
+      previous: prev ? { sectorId: prev.sectorId, operatorAssignedId: prev.operatorAssignedId } : null,
+    });
+  }
+  await requestDistribution(deps.db, caller.companyId);
+  return { message: DIST_MSG.queued, count: rows.length };
+}

@@ -1,0 +1,43 @@
+import { z } from './zod';
+
+export const DIST_MSG = {
+  chatPerUserRequired: 'Informe qual o número máximo de atendimentos por operador.',
+  busyTimeRequired:
+    'Para distribuir atendimentos de clientes que não respondem, configure o tempo de cliente ocupado nas Regras de atendimento.',
+  loadError: 'Erro ao buscar configurações da distribuição.',
+  updateError: 'Erro ao atualizar configurações da distribuição.',
+  saveError: 'Erro ao salvar configurações da distribuição.',
+  saved: 'Configuração alterada com sucesso!',
+  queued: 'Atendimentos devolvidos para a fila.',
+} as const;
+
+export const ZAutoDistInput = z
+  .object({
+    enabled: z.boolean(),
+    chat_per_user: z.coerce.number({ error: DIST_MSG.chatPerUserRequired }).int().min(0).max(500),
+    allow_if_answered: z.boolean().default(true),
+    allow_if_client_not_respond: z.boolean().default(true),
+  })
+  .refine((v) => !v.enabled || v.chat_per_user > 0, {
+    error: DIST_MSG.chatPerUserRequired,
+    path: ['chat_per_user'],
+  });
+export type TAutoDistInput = z.infer<typeof ZAutoDistInput>;
+
+export const ZAutoDistConfig = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  enabled: z.boolean(),
+  chat_per_user: z.number(),
+  allow_if_answered: z.boolean(),
+  allow_if_client_not_respond: z.boolean(),
+  last_cycle_at: z.string().nullable(),
+  last_cycle_assigned: z.number(),
+});
+export type TAutoDistConfig = z.infer<typeof ZAutoDistConfig>;
+
+export const ZQueueInput = z.object({
+  ids: z.array(z.coerce.number().int()).min(1, { error: 'Selecione ao menos um atendimento.' }).max(500),
+  sector_id: z.coerce.number().int().optional(),
+  priority_queue: z.boolean().optional(),
+});
