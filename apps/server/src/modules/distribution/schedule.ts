@@ -1,8 +1,10 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { companies } from '../../db/schema/companies';
 import { autoDistConfigs } from '../../db/schema/distribution';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { runDistributionCycle } from './run-cycle';
+import { runAttendanceTimers } from './run-timers';
 
 /** Cadence of spec 1 §4: 20 s between cycles, 10 s after one that assigned something, 20 s after a failure. */
 export const CYCLE_IDLE_MS = 20_000;

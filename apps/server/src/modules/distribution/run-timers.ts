@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { ChannelRegistry } from '../../channels/registry';
+import { attendances, contacts, messages } from '../../db/schema/attendance';
+import type { AppDeps } from '../../platform/deps';
+import { type AttendanceRow, toCard, toMessage } from '../attendance/card';
+import { findCompany } from '../companies/repository';
+import { timerSettings } from './timer-settings';
+
+export type TimerResult = { busy: number; finalized: number; outOfSla: number };
+
+type Deps = Pick<AppDeps, 'db' | 'events'> & { channels: ChannelRegistry };
+
+/**
+ * The attendance timers of a company at `now`: automatic finalization, busy client and SLA. Their state is the
+ * attendance's own timestamps, so nothing is lost across restarts; each rule is one conditional update.
+ */
+export async function runAttendanceTimers(
+  deps: Deps,
+  input: { companyId: number; now: Date },
+): Promise<TimerResult> {
+  const company = await findCompany(deps.db, input.companyId);
+  if (!company) return { busy: 0, finalized: 0, outOfSla: 0 };
+  const s = timerSettings(company.metadata);
+  const { companyId, now } = input;
+  const open = sql`${attendances.companyId} = ${companyId} and ${attendances.closedAt} is null`;
+  const before = (secs: number) => sql`${now}::timestamptz - make_interval(secs => ${secs})`;
+
+  // The operator spoke last and the client stayed silent past the end time: finalized with its status.
+  let finalized: AttendanceRow[] = [];
+  if (s.finalizeAfter && s.finalizeStatusId) {
+    finalized = await deps.db
+      .update(attendances)
+      .set({
+        closedAt: now,
+        statusId: s.finalizeStatusId,
+        closedByUserName: 'Automático',
+        unreadCount: 0,
+        updatedAt: now,
+      })
+      .where(
+        sql`${open} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(s.finalizeAfter)}`,
+      )
+      .returning();
+    for (const row of finalized) deps.events.emit('attendance:closed', { companyId, card: toCard(row) });
+  }
+
+  // Silent past the busy time: flagged (and classified, when configured); a client reply clears the flag.
+  let busy: AttendanceRow[] = [];
+  if (s.busyAfter) {
+    busy = await deps.db
+      .update(attendances)
+      .set({ busyClient: true, ...(s.busyStatusId ? { statusId: s.busyStatusId } : {}), updatedAt: now })
+      .where(
+        sql`${open} and not ${attendances.busyClient} and ${attendances.answered} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(s.busyAfter)}`,
+      )
+      .returning();
+    for (const row of busy)
+      deps.events.emit('attendance:changed', { companyId, card: toCard(row), previous: null });
+  }
+
+  // The client waits for an answer past the first-answer time (the other-answers time once answered).
+  let late: AttendanceRow[] = [];
+  if (s.slaFirst) {
+    const first = sql`not ${attendances.answered} and ${attendances.firstStartChatAt} < ${before(s.slaFirst)}`;
+    const others = sql`${attendances.answered} and ${attendances.latestContactChatMessageAt} < ${before(s.slaOthers ?? s.slaFirst)}`;
+    const previous = await deps.db
+      .select({ id: attendances.id, sectorId: attendances.sectorId, op: attendances.operatorAssignedId })
+      .from(attendances)
+      .where(
+        sql`${open} and not ${attendances.outOfSla} and ${attendances.lastMessageSender} = 0 and ((${first}) or (${others}))`,
+      );
+    if (previous.length > 0) {
+      late = await deps.db
+        .update(attendances)
+        .set({
+          outOfSla: true,
+          slaCount: sql`${attendances.slaCount} + 1`,
+          updatedAt: now,
+          ...(s.slaRedistribute
+            ? { operatorAssignedId: null, operatorAssignedName: null, priority: 1, queuedAt: now }
+            : {}),
+        })
+        .where(
+          sql`${open} and not ${attendances.outOfSla} and ${attendances.id} in (${sql.join(
+            previous.map((p) => sql`${p.id}`),
+            sql`, `,
+          )})`,
+        )
+        .returning();
+      for (const row of late) {
+        const prev = previous.find((p) => p.id === row.id);
+        deps.events.emit('attendance:changed', {
+          companyId,
+          card: toCard(row),
+          previous:
+            prev && prev.op !== row.operatorAssignedId
+              ? { sectorId: prev.sectorId, operatorAssignedId: prev.op }
+              : null,
+        });
+        if (s.slaMessage) await sendAutomaticMessage(deps, row, s.slaMessage, now);
+      }
+    }
+  }
+  return { busy: busy.length, finalized: finalized.length, outOfSla: late.length };
+}
+
+/** An automatic message (sender_type 1, no operator) stored and handed to the channel. */
+async function sendAutomaticMessage(deps: Deps, attendance: AttendanceRow, text: string, now: Date) {
+  const [stored] = await deps.db
+    .insert(messages)
+    .values({
+      companyId: attendance.companyId,
+      attendanceId: attendance.id,
+      messageId: `auto_${randomUUID()}`,
+      text,
+      senderType: 1,
+      operatorName: null,
+      sentAt: now,
+      metadata: { automatic: true },
+      delivery: 'sending',
+    })
+    .returning();
+  const [contact] = await deps.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, attendance.companyId), eq(contacts.id, attendance.contactId)));
+  if (!stored || !contact) return;
+  const card = toCard(attendance);
+  deps.events.emit('message:created', { companyId: attendance.companyId, card, message: toMessage(stored) });
+  const adapter = deps.channels.get(attendance.channelKind);
+  const sent = adapter
+    ? await adapter
+        .send({
+          companyId: attendance.companyId,
+          channelId: attendance.channelId,
+          contactExternalId: contact.externalId,
+          contactData: contact.data,
+          text,
+          attachments: [],
+          messageId: stored.messageId,
+          stored: toMessage(stored),
+        })
+        .catch(() => ({ state: 'error' as const }))
+    : { state: 'error' as const };
+  const [final] = await deps.db
+    .update(messages)
+    .set({ delivery: sent.state })
+    .where(and(eq(messages.companyId, attendance.companyId), eq(messages.id, stored.id)))
+    .returning();
+  if (final)
+    deps.events.emit('message:updated', { companyId: attendance.companyId, card, message: toMessage(final) });
+}
