@@ -8,7 +8,9 @@ export type TServerToClientEvents = {
   'message:updated': (payload: { attendance_id: number; message: TMessage }) => void;
   'export:ready': (payload: { exportId: string; message: string }) => void;
   'company:updated': (payload: { companyId: number; changed: string[] }) => void;
-  'session:revoked': (payload: { reason: 'logout' | 'token_reset' | 'password_changed' }) => void;
+  'session:revoked': (payload: {
+    reason: 'logout' | 'token_reset' | 'password_changed' | 'pause_limit';
+  }) => void;
 };
 
 export type TClientToServerEvents = {

@@ -22,7 +22,7 @@ export type DomainEvents = {
     sessionId: string;
     userId: number;
     companyId: number;
-    reason: 'logout' | 'token_reset' | 'password_changed';
+    reason: 'logout' | 'token_reset' | 'password_changed' | 'pause_limit';
   };
 };
 

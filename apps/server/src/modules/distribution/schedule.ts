@@ -3,6 +3,7 @@ import { companies } from '../../db/schema/companies';
 import { autoDistConfigs } from '../../db/schema/distribution';
 import type { Db } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
+import { enforcePauseLimits } from '../pause/pause-user';
 import { runDistributionCycle } from './run-cycle';
 import { runAttendanceTimers } from './run-timers';
 
@@ -40,36 +41,56 @@ async function claimDue(db: Db, limit: number): Promise<number[]> {
 }
 
 /**
- * The worker's distribution loop: every second it claims the due companies and runs their cycles. The
- * schedule lives in PostgreSQL, so it survives restarts and any number of workers share it.
+ * The worker's loop: every second it claims the due companies and runs their distribution cycles, and every
+ * few seconds it runs the attendance timers and the pause limits. Schedules and timers live in PostgreSQL
+ * (next_cycle_at, the attendances' and pauses' own timestamps), so they survive restarts and any number of
+ * workers share them; every change is a conditional update, so two workers never apply one twice.
  */
 export function startDistributionTicker(
-  deps: Pick<AppDeps, 'db' | 'events'>,
-  opts: { intervalMs?: number; log?: (msg: string, err: unknown) => void } = {},
+  deps: Pick<AppDeps, 'db' | 'events' | 'channels'>,
+  opts: { intervalMs?: number; timersEveryMs?: number; log?: (msg: string, err: unknown) => void } = {},
 ) {
   let running = false;
   let stopped = false;
+  let lastTimers = 0;
+  const log = (msg: string) => (err: unknown) => opts.log?.(msg, err);
+  const cycles = async () => {
+    for (const companyId of await claimDue(deps.db, 20)) {
+      const r = await runDistributionCycle(deps, { companyId }).catch((err: unknown) => {
+        log('ciclo de distribuição falhou')(err);
+        return null;
+      });
+      if (r && r.assigned > 0) {
+        await deps.db
+          .update(autoDistConfigs)
+          .set({
+            nextCycleAt: sql`least(${autoDistConfigs.nextCycleAt}, now() + make_interval(secs => ${CYCLE_AFTER_ASSIGN_MS / 1000}))`,
+          })
+          .where(eq(autoDistConfigs.companyId, companyId));
+      }
+    }
+  };
+  const timers = async () => {
+    if (Date.now() - lastTimers < (opts.timersEveryMs ?? 2000)) return;
+    lastTimers = Date.now();
+    const active = await deps.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.statusId, 1));
+    for (const { id } of active) {
+      const now = new Date();
+      await runAttendanceTimers(deps, { companyId: id, now }).catch(log('temporizadores falharam'));
+      await enforcePauseLimits(deps, { companyId: id, now }).catch(log('limite de pausa falhou'));
+    }
+  };
   const tick = async () => {
     if (running || stopped) return;
     running = true;
     try {
-      for (const companyId of await claimDue(deps.db, 20)) {
-        try {
-          const r = await runDistributionCycle(deps, { companyId });
-          if (r.assigned > 0) {
-            await deps.db
-              .update(autoDistConfigs)
-              .set({
-                nextCycleAt: sql`least(${autoDistConfigs.nextCycleAt}, now() + make_interval(secs => ${CYCLE_AFTER_ASSIGN_MS / 1000}))`,
-              })
-              .where(eq(autoDistConfigs.companyId, companyId));
-          }
-        } catch (err) {
-          opts.log?.('ciclo de distribuição falhou', err);
-        }
-      }
+      await cycles();
+      await timers();
     } catch (err) {
-      opts.log?.('agenda de distribuição falhou', err);
+      log('agenda de distribuição falhou')(err);
     } finally {
       running = false;
     }

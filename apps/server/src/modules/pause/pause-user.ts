@@ -1,0 +1,186 @@
+import { ERROR_CODE } from '@prosa/shared/messages';
+import { PAUSE_MSG, type TPauseState } from '@prosa/shared/pause';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { pauseReasons, userPauses } from '../../db/schema/distribution';
+import { users } from '../../db/schema/users';
+import { verifyPassword } from '../../platform/crypto';
+import type { Db } from '../../platform/db';
+import type { AppDeps, Caller } from '../../platform/deps';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { revokeUserSessions } from '../auth/repository';
+import { findCompany } from '../companies/repository';
+import { controlPauseOf } from './settings';
+
+type Deps = Pick<AppDeps, 'db' | 'events'>;
+
+async function openPause(db: Db, companyId: number, userId: number) {
+  const [row] = await db
+    .select({ pause: userPauses, reason: pauseReasons })
+    .from(userPauses)
+    .leftJoin(
+      pauseReasons,
+      and(eq(pauseReasons.companyId, userPauses.companyId), eq(pauseReasons.id, userPauses.reasonId)),
+    )
+    .where(
+      and(eq(userPauses.companyId, companyId), eq(userPauses.userId, userId), isNull(userPauses.endedAt)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+async function findReason(db: Db, companyId: number, id: number) {
+  const [r] = await db
+    .select()
+    .from(pauseReasons)
+    .where(
+      and(eq(pauseReasons.companyId, companyId), eq(pauseReasons.id, id), isNull(pauseReasons.deletedAt)),
+    );
+  if (!r) throw notFound(PAUSE_MSG.reasonNotFound);
+  return r;
+}
+
+export async function pauseState(deps: Pick<AppDeps, 'db'>, caller: Caller): Promise<TPauseState> {
+  const company = await findCompany(deps.db, caller.companyId);
+  const cp = controlPauseOf(company?.metadata ?? {});
+  const open = await openPause(deps.db, caller.companyId, caller.userId);
+  const limitMs =
+    cp.use_limit_pause.enabled && cp.use_limit_pause.limit_minutes
+      ? cp.use_limit_pause.limit_minutes * 60_000
+      : null;
+  return {
+    paused: open !== null,
+    started_at: open?.pause.startedAt.toISOString() ?? null,
+    reason: open?.reason
+      ? { id: open.reason.id, title: open.reason.title, description: open.reason.description }
+      : null,
+    limit_at: open && limitMs ? new Date(open.pause.startedAt.getTime() + limitMs).toISOString() : null,
+    needs_password: cp.use_password,
+    needs_reason: cp.use_reason,
+  };
+}
+
+/** Entering pause stops distribution to the operator (the cycle skips users with an open pause). */
+export async function enterPause(deps: Deps, caller: Caller, input: { reasonId?: number }) {
+  const company = await findCompany(deps.db, caller.companyId);
+  const cp = controlPauseOf(company?.metadata ?? {});
+  if (!cp.is_active) throw badRequest(PAUSE_MSG.notActive);
+  if (input.reasonId !== undefined) await findReason(deps.db, caller.companyId, input.reasonId);
+  const [row] = await deps.db
+    .insert(userPauses)
+    .values({ companyId: caller.companyId, userId: caller.userId, reasonId: input.reasonId ?? null })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new AppError(ERROR_CODE.conflict, PAUSE_MSG.alreadyPaused, 409);
+  deps.events.emit('operator:changed', {
+    companyId: caller.companyId,
+    userId: caller.userId,
+    status: 'online',
+    paused: true,
+  });
+  return { message: PAUSE_MSG.paused, state: await pauseState(deps, caller) };
+}
+
+/** changeReason: the reason of the open pause. */
+export async function changePauseReason(deps: Deps, caller: Caller, input: { reasonId: number }) {
+  await findReason(deps.db, caller.companyId, input.reasonId);
+  const rows = await deps.db
+    .update(userPauses)
+    .set({ reasonId: input.reasonId })
+    .where(
+      and(
+        eq(userPauses.companyId, caller.companyId),
+        eq(userPauses.userId, caller.userId),
+        isNull(userPauses.endedAt),
+      ),
+    )
+    .returning();
+  if (rows.length === 0) throw badRequest(PAUSE_MSG.notPaused);
+  return { message: PAUSE_MSG.saved, state: await pauseState(deps, caller) };
+}
+
+/** Leaving pause needs the user's password (use_password) and a reason (use_reason) when configured. */
+export async function leavePause(
+  deps: Deps,
+  caller: Caller,
+  input: { password?: string; reasonId?: number },
+) {
+  const company = await findCompany(deps.db, caller.companyId);
+  const cp = controlPauseOf(company?.metadata ?? {});
+  const open = await openPause(deps.db, caller.companyId, caller.userId);
+  if (!open) throw badRequest(PAUSE_MSG.notPaused);
+  if (cp.use_password) {
+    if (!input.password) throw badRequest(PAUSE_MSG.passwordRequired);
+    const [user] = await deps.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(and(eq(users.companyId, caller.companyId), eq(users.id, caller.userId)));
+    if (!user || !(await verifyPassword(user.hash, input.password)))
+      throw badRequest(PAUSE_MSG.passwordWrong);
+  }
+  const reasonId = input.reasonId ?? open.pause.reasonId ?? undefined;
+  if (cp.use_reason && reasonId === undefined) throw badRequest(PAUSE_MSG.reasonRequired);
+  if (input.reasonId !== undefined) await findReason(deps.db, caller.companyId, input.reasonId);
+  await deps.db
+    .update(userPauses)
+    .set({ endedAt: new Date(), endedBy: 'user', reasonId: reasonId ?? null })
+    .where(
+      and(
+        eq(userPauses.companyId, caller.companyId),
+        eq(userPauses.id, open.pause.id),
+        isNull(userPauses.endedAt),
+      ),
+    );
+  deps.events.emit('operator:changed', {
+    companyId: caller.companyId,
+    userId: caller.userId,
+    status: 'online',
+    paused: false,
+  });
+  return { message: PAUSE_MSG.resumed, state: await pauseState(deps, caller) };
+}
+
+/**
+ * Past use_limit_pause.limit_minutes the user is logged out: the pause ends ('limit'), the sessions are
+ * revoked (their sockets go to the login screen) and the operator goes offline. Durable: driven by started_at.
+ */
+export async function enforcePauseLimits(deps: Deps, input: { companyId: number; now: Date }) {
+  const company = await findCompany(deps.db, input.companyId);
+  const cp = controlPauseOf(company?.metadata ?? {});
+  if (!cp.use_limit_pause.enabled || !cp.use_limit_pause.limit_minutes) return 0;
+  const ended = await deps.db
+    .update(userPauses)
+    .set({ endedAt: input.now, endedBy: 'limit' })
+    .where(
+      and(
+        eq(userPauses.companyId, input.companyId),
+        isNull(userPauses.endedAt),
+        lt(
+          userPauses.startedAt,
+          sql`${input.now}::timestamptz - make_interval(mins => ${cp.use_limit_pause.limit_minutes})`,
+        ),
+      ),
+    )
+    .returning();
+  for (const p of ended) {
+    await deps.db
+      .update(users)
+      .set({ operatorStatus: 'offline' })
+      .where(and(eq(users.companyId, input.companyId), eq(users.id, p.userId)));
+    const revoked = await revokeUserSessions(deps.db, input.companyId, p.userId);
+    for (const sessionId of revoked) {
+      deps.events.emit('session:revoked', {
+        sessionId,
+        userId: p.userId,
+        companyId: input.companyId,
+        reason: 'pause_limit',
+      });
+    }
+    deps.events.emit('operator:changed', {
+      companyId: input.companyId,
+      userId: p.userId,
+      status: 'offline',
+      paused: false,
+    });
+  }
+  return ended.length;
+}

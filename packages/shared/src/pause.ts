@@ -1,0 +1,74 @@
+import { z } from './zod';
+
+export const PAUSE_MSG = {
+  limitMinutes: 'Campo Tempo limite da pausa é obrigatório ou valor é inválido.',
+  reasonTitle: 'Titulo do motivo é obrigatório',
+  keepOneReason: 'É necessário manter ao menos um motivo de pausa enquanto o motivo estiver ativo.',
+  cannotTurnOff: 'Desative o motivo, a senha e o tempo limite antes de desligar o controle de pausa.',
+  reasonNotFound: 'Motivo de pausa não encontrado.',
+  notActive: 'O controle de pausa não está ativo na empresa.',
+  alreadyPaused: 'Você já está em pausa.',
+  notPaused: 'Você não está em pausa.',
+  passwordRequired: 'Informe sua senha para sair da pausa.',
+  passwordWrong: 'Senha incorreta.',
+  reasonRequired: 'Informe o motivo da pausa.',
+  paused: 'Pausa iniciada.',
+  resumed: 'Pausa encerrada. Bom trabalho!',
+  limitLogout: 'Sua pausa passou do tempo limite e a sessão foi encerrada.',
+  saved: 'Configuração alterada com sucesso!',
+  reasonSaved: 'Motivo de pausa salvo com sucesso!',
+  reasonRemoved: 'Motivo de pausa removido com sucesso!',
+} as const;
+
+export const PAUSE_PAGE_SIZES = [4, 8, 16] as const;
+
+export const ZControlPause = z
+  .object({
+    is_active: z.boolean(),
+    use_reason: z.boolean(),
+    use_password: z.boolean(),
+    use_limit_pause: z.object({
+      enabled: z.boolean(),
+      limit_minutes: z.coerce
+        .number({ error: PAUSE_MSG.limitMinutes })
+        .int({ error: PAUSE_MSG.limitMinutes })
+        .min(0)
+        .max(1440)
+        .nullable(),
+    }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.use_limit_pause.enabled && !(Number(v.use_limit_pause.limit_minutes) > 0)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: PAUSE_MSG.limitMinutes,
+        path: ['use_limit_pause', 'limit_minutes'],
+      });
+    }
+    if (!v.is_active && (v.use_reason || v.use_password || v.use_limit_pause.enabled)) {
+      ctx.addIssue({ code: 'custom', message: PAUSE_MSG.cannotTurnOff, path: ['is_active'] });
+    }
+  });
+export type TControlPause = z.infer<typeof ZControlPause>;
+
+export const ZPauseReasonInput = z.object({
+  title: z.string({ error: PAUSE_MSG.reasonTitle }).trim().min(1, { error: PAUSE_MSG.reasonTitle }).max(80),
+  description: z.string().trim().max(300).default(''),
+});
+
+export const ZPauseReason = z.object({ id: z.number(), title: z.string(), description: z.string() });
+
+export const ZPauseState = z.object({
+  paused: z.boolean(),
+  started_at: z.string().nullable(),
+  reason: ZPauseReason.nullable(),
+  limit_at: z.string().nullable(),
+  needs_password: z.boolean(),
+  needs_reason: z.boolean(),
+});
+export type TPauseState = z.infer<typeof ZPauseState>;
+
+export const ZLeavePauseInput = z.object({
+  password: z.string().max(128).optional(),
+  reason_id: z.coerce.number().int().optional(),
+});
