@@ -7,12 +7,16 @@ describe('menu by role', () => {
     expect(menuForRole(ROLE.operator).map((m) => m.label)).toEqual(['Atendimentos', 'Minha conta']);
     expect(menuForRole(ROLE.manager).map((m) => m.label)).toEqual([
       'Atendimentos',
+      'Histórico',
       'Usuários',
+      'Web chat',
       'Minha conta',
     ]);
     expect(menuForRole(ROLE.admin).map((m) => m.label)).toEqual([
       'Atendimentos',
+      'Histórico',
       'Usuários',
+      'Web chat',
       'Segurança',
       'Minha conta',
     ]);
