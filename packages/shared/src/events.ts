@@ -6,6 +6,7 @@ export type TServerToClientEvents = {
   'attendance:removed': (payload: { id: number; closed: boolean }) => void;
   'message:created': (payload: { attendance_id: number; message: TMessage }) => void;
   'message:updated': (payload: { attendance_id: number; message: TMessage }) => void;
+  'operator:changed': (payload: { userId: number; status: 'online' | 'offline'; paused: boolean }) => void;
   'export:ready': (payload: { exportId: string; message: string }) => void;
   'company:updated': (payload: { companyId: number; changed: string[] }) => void;
   'session:revoked': (payload: {

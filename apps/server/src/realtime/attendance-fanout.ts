@@ -27,6 +27,9 @@ export function registerAttendanceFanout(io: Server, events: EventBus) {
   events.on('message:updated', ({ card, message }) => {
     io.to(cardRooms(card)).emit('message:updated', { attendance_id: card.id, message });
   });
+  events.on('operator:changed', ({ companyId, userId, status, paused }) => {
+    io.to(rooms.company(companyId)).emit('operator:changed', { userId, status, paused });
+  });
   events.on('export:ready', ({ userId, exportId, message }) => {
     io.to(rooms.user(userId)).emit('export:ready', { exportId, message });
   });

@@ -1,10 +1,18 @@
+import { ZAttendanceRules, ZClientWaitingResponse, ZMonitor } from '@prosa/shared/attendance-rules';
 import { ZAutoDistConfig, ZAutoDistInput, ZQueueInput } from '@prosa/shared/distribution';
 import { ROLE } from '@prosa/shared/roles';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { callerOf } from '../../platform/guard';
+import {
+  getAttendanceRules,
+  getClientWaitingResponse,
+  saveAttendanceRules,
+  saveClientWaitingResponse,
+} from './attendance-rules';
 import { getAutoDistConfig, saveAutoDistConfig } from './auto-dist-config';
+import { distributionMonitor } from './monitor';
 import { setOperatorStatus } from './operator-status';
 import { returnToQueue } from './return-to-queue';
 
@@ -15,6 +23,63 @@ export function distributionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const ZSaved = z.object({ message: z.string(), config: ZAutoDistConfig });
   const ZQueued = z.object({ message: z.string(), count: z.number() });
   return async (app) => {
+    app.get(
+      '/api/attendance-rules',
+      {
+        config: MANAGER,
+        schema: { tags, summary: 'Regras de atendimento (segundos)', response: { 200: ZAttendanceRules } },
+      },
+      async (request) => getAttendanceRules(deps, callerOf(request)),
+    );
+    app.put(
+      '/api/attendance-rules',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Salva as regras de atendimento',
+          body: ZAttendanceRules,
+          response: { 200: z.object({ message: z.string(), rules: ZAttendanceRules }) },
+        },
+      },
+      async (request) => saveAttendanceRules(deps, callerOf(request), request.body),
+    );
+    app.get(
+      '/api/auto-dist/client-waiting-response',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Tempo de espera do cliente (SLA)',
+          response: { 200: ZClientWaitingResponse },
+        },
+      },
+      async (request) => getClientWaitingResponse(deps, callerOf(request)),
+    );
+    app.put(
+      '/api/auto-dist/client-waiting-response',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Salva o tempo de espera do cliente (SLA)',
+          body: ZClientWaitingResponse,
+          response: {
+            200: z.object({ message: z.string(), client_waiting_response: ZClientWaitingResponse }),
+          },
+        },
+      },
+      async (request) => saveClientWaitingResponse(deps, callerOf(request), request.body),
+    );
+    app.get(
+      '/api/distribution/monitor',
+      {
+        config: MANAGER,
+        schema: { tags, summary: 'Monitoramento da distribuição em tempo real', response: { 200: ZMonitor } },
+      },
+      async (request) => distributionMonitor(deps, callerOf(request)),
+    );
+
     app.get(
       '/api/auto-dist',
       {

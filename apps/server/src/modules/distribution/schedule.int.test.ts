@@ -35,14 +35,12 @@ afterAll(async () => {
 describe('the worker loop', () => {
   it('a new waiting web chat reaches an online operator within seconds (event brings the cycle forward)', async () => {
     await setTriage(ctx, ids.companyId, 'OPERATOR', true);
-    await ctx.db
-      .insert(autoDistConfigs)
-      .values({
-        companyId: ids.companyId,
-        enabled: true,
-        chatPerUser: 3,
-        nextCycleAt: sql`now() + interval '1 hour'`,
-      });
+    await ctx.db.insert(autoDistConfigs).values({
+      companyId: ids.companyId,
+      enabled: true,
+      chatPerUser: 3,
+      nextCycleAt: sql`now() + interval '1 hour'`,
+    });
     await ctx.db.update(users).set({ operatorStatus: 'online' }).where(eq(users.email, OPERATOR));
     const v = await newVisitor(ctx, 'Gil');
     await v.send('Oi, tem alguém?');
@@ -82,13 +80,11 @@ describe('the worker loop', () => {
       ),
     ).toBe(true);
 
-    await ctx.db
-      .insert(userPauses)
-      .values({
-        companyId: ids.companyId,
-        userId: ids.user(OPERATOR),
-        startedAt: sql`now() - interval '11 minutes'`,
-      });
+    await ctx.db.insert(userPauses).values({
+      companyId: ids.companyId,
+      userId: ids.user(OPERATOR),
+      startedAt: sql`now() - interval '11 minutes'`,
+    });
     const ended = await until(
       async () =>
         (
