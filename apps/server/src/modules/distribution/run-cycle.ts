@@ -117,9 +117,8 @@ export async function runDistributionCycle(
        where a.company_id = ${companyId} and a.id = v.id and a.operator_assigned_id is null and a.closed_at is null
       returning a.id`);
     const assignedIds = assigned.rows.map((r) => Number(r.id));
-    const assignedOps = [
-      ...new Set(plan.filter((p) => assignedIds.includes(p.attendanceId)).map((p) => p.operatorId)),
-    ];
+    const done = new Set(assignedIds);
+    const assignedOps = [...new Set(plan.filter((p) => done.has(p.attendanceId)).map((p) => p.operatorId))];
     if (assignedOps.length > 0) {
       await tx
         .update(users)
