@@ -33,6 +33,7 @@ export const ZSessionUser = z.object({
   timezone: z.string(),
   totpEnabled: z.boolean(),
   sectorIds: z.array(z.number()),
+  operatorStatus: z.enum(['online', 'offline']),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

@@ -13,7 +13,7 @@ const RealtimeContext = createContext<RealtimeContextValue | null>(null);
 /** Keeps one realtime connection open while a user is logged in (keyed by user at the call site). */
 export function RealtimeProvider(props: {
   companyId: number;
-  onSessionEnded: (reason: 'logout' | 'password_changed') => void;
+  onSessionEnded: (reason: 'logout' | 'password_changed' | 'pause_limit') => void;
   children: ReactNode;
 }) {
   const { companyId, onSessionEnded, children } = props;

@@ -52,6 +52,7 @@ export async function toSessionUser(
     timezone: company.timezone,
     totpEnabled: user.totpEnabled,
     sectorIds: await userSectorIds(deps.db, user.companyId, user.id),
+    operatorStatus: user.operatorStatus === 'online' ? 'online' : 'offline',
   };
 }
 

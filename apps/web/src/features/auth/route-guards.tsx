@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { canOpenPath } from '@prosa/shared/menu';
 import { MSG } from '@prosa/shared/messages';
+import { PAUSE_MSG } from '@prosa/shared/pause';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -40,6 +41,7 @@ export function RequireSession() {
         onSessionEnded={(reason) => {
           if (reason === 'password_changed')
             toast.warning(PASSWORD_CHANGED_ELSEWHERE, { id: 'session-ended' });
+          if (reason === 'pause_limit') toast.warning(PAUSE_MSG.limitLogout, { id: 'session-ended' });
           endSession();
         }}
       >
