@@ -11,7 +11,7 @@ import {
   type TestContext,
 } from '../../test/helpers/test-app';
 import { companies } from '../db/schema/companies';
-import { sectors } from '../db/schema/organization';
+import { sectors, statuses, statusSectors } from '../db/schema/organization';
 import { users } from '../db/schema/users';
 import { registerGuard } from './guard';
 
@@ -104,6 +104,23 @@ describe('tenancy', () => {
     const list = r.body as unknown as { name: string; should_close: number }[];
     expect(list.map((s) => s.should_close)).toEqual([0, 0, 1, 1, 1]);
     expect(list.some((s) => s.name === 'Concluído')).toBe(false);
+    // A status linked to one sector is offered only there.
+    const [onlyFin] = await ctx.db
+      .insert(statuses)
+      .values({ companyId: demoId, name: 'Boleto emitido', shouldClose: 1 })
+      .returning();
+    const fin = (await ctx.db.select().from(sectors).where(eq(sectors.companyId, demoId))).find(
+      (s) => s.name === 'Financeiro',
+    );
+    await ctx.db
+      .insert(statusSectors)
+      .values({ companyId: demoId, statusId: onlyFin?.id ?? 0, sectorId: fin?.id ?? 0 });
+    const names = async (q: string) =>
+      ((await http.get(`/api/statuses${q}`, { cookie: demo })).body as unknown as { name: string }[]).map(
+        (s) => s.name,
+      );
+    expect(await names(`?sector_id=${fin?.id}`)).toContain('Boleto emitido');
+    expect(await names(`?sector_id=${demoSectorId}`)).not.toContain('Boleto emitido');
   });
 
   it('a malformed id gets 400 with a Portuguese message, not a database error', async () => {

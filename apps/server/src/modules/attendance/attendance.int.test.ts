@@ -133,6 +133,9 @@ describe('messages', () => {
     expect((after.body.items as { quoted_message: { text: string } | null }[])[0]?.quoted_message?.text).toBe(
       'Qual o prazo?',
     );
+    expect((r.body.message as { quoted_message: { text: string } | null }).quoted_message?.text).toBe(
+      'Qual o prazo?',
+    );
   });
 });
 
@@ -217,6 +220,8 @@ describe('visibility through the API (spec 1 §6)', () => {
 
     const viewed = await http.post(`/api/attendances/${id}/viewed`, { cookie: ana });
     expect((viewed.body.card as Card).operator_assigned_id).toBe(ids.user(OPERATOR));
+    // Opened by its operator: read.
+    expect((viewed.body.card as Card).unread_count).toBe(0);
     // The manager sees all and the viewed-by list.
     expect((await cards(gestor)).some((c) => c.id === id)).toBe(true);
     const views = await http.get(`/api/attendances/${id}/viewed`, { cookie: gestor });

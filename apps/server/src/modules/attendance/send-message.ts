@@ -9,7 +9,7 @@ import { attendances, contacts, messages } from '../../db/schema/attendance';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { findCompany } from '../companies/repository';
-import { toCard, toMessage } from './card';
+import { type QuotedInfo, toCard, toMessage } from './card';
 import { loadForAction } from './load-for-action';
 import { findMessagesByMessageIds } from './repository';
 import { companyViewSettings } from './viewer';
@@ -58,11 +58,20 @@ export async function sendMessage(
   if (limit !== null && text.length > limit) text = text.slice(0, limit);
 
   let quotedId: string | null = null;
+  let quotedInfo: QuotedInfo = null;
   if (input.replyMessage) {
     const [quoted] = await findMessagesByMessageIds(deps.db, caller.companyId, [input.replyMessage]);
     if (quoted && quoted.attendanceId !== attendance.id) throw badRequest(ATT_MSG.quotedClosed);
     // A quote older than 30 days is sent without the quoted id (spec 1 §4).
-    if (quoted && Date.now() - quoted.sentAt.getTime() <= QUOTE_MAX_AGE_MS) quotedId = quoted.messageId;
+    if (quoted && Date.now() - quoted.sentAt.getTime() <= QUOTE_MAX_AGE_MS) {
+      quotedId = quoted.messageId;
+      quotedInfo = {
+        message_id: quoted.messageId,
+        text: quoted.text,
+        sender_type: quoted.senderType,
+        expired: false,
+      };
+    }
   }
 
   const takeOver = attendance.operatorAssignedId === null && caller.role === ROLE.operator;
@@ -116,7 +125,6 @@ export async function sendMessage(
       ? { sectorId: attendance.sectorId, operatorAssignedId: attendance.operatorAssignedId }
       : null;
   const card = toCard(result.updated);
-  const quotedInfo = quotedId ? { message_id: quotedId, text: '', sender_type: 0, expired: false } : null;
   deps.events.emit('attendance:changed', { companyId: caller.companyId, card, previous });
   deps.events.emit('message:created', {
     companyId: caller.companyId,

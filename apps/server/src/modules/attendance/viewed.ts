@@ -6,6 +6,7 @@ import { takeIfUnassigned } from './assign';
 import { toCard } from './card';
 import { loadForAction } from './load-for-action';
 import { listViews, upsertView } from './repository';
+import { updateOpenAttendance } from './update-attendance';
 
 /**
  * "viewed send": records that the caller opened the card. An operator opening an unassigned card under
@@ -44,6 +45,11 @@ export async function markViewed(
         previous: { sectorId: attendance.sectorId, operatorAssignedId: null },
       });
     }
+  }
+  // Opened by the operator who owns it: the contact's messages are read.
+  if (!current.closedAt && current.operatorAssignedId === caller.userId && current.unreadCount > 0) {
+    const read = await updateOpenAttendance(deps, current, { unreadCount: 0 });
+    if (read) current = read;
   }
   return { card: toCard(current) };
 }

@@ -14,11 +14,12 @@ export function statusRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: { minRole: ROLE.operator } },
         schema: {
           tags: ['statuses'],
-          summary: 'Status de classificação e finalização',
+          summary: 'Status de classificação e finalização (do setor, com sector_id)',
+          querystring: z.object({ sector_id: z.coerce.number().int().optional() }),
           response: { 200: z.array(ZStatus) },
         },
       },
-      async (request) => listStatuses(deps.db, callerOf(request).companyId),
+      async (request) => listStatuses(deps.db, callerOf(request).companyId, request.query.sector_id),
     );
   };
 }
