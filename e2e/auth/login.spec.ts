@@ -13,7 +13,7 @@ test.describe('login e menu por função', () => {
     await expect(page.getByRole('banner')).toContainText('Operador');
 
     // Ana belongs to Comercial and Suporte only.
-    await expect(page.getByRole('tab')).toHaveText(['Comercial', 'Suporte']);
+    await expect(page.getByRole('tab')).toHaveText(['Todos', 'Comercial', 'Suporte']);
     await expect(page.getByText('Nenhum atendimento por aqui')).toBeVisible();
     await expect(page.getByText('Conectado', { exact: true })).toBeVisible();
 
@@ -36,7 +36,7 @@ test.describe('login e menu por função', () => {
       'Segurança',
       'Minha conta',
     ]);
-    await expect(page.getByRole('tab')).toHaveText(['Comercial', 'Suporte', 'Financeiro']);
+    await expect(page.getByRole('tab')).toHaveText(['Todos', 'Comercial', 'Suporte', 'Financeiro']);
 
     await mainMenu(page).filter({ hasText: 'Usuários' }).click();
     await expect(page).toHaveURL(/\/users$/);

@@ -4,4 +4,18 @@ export const queryKeys = {
   sectors: ['sectors'] as const,
   users: ['users'] as const,
   companySecurity: ['company', 'security'] as const,
+  statuses: ['statuses'] as const,
+  userSettings: ['user-settings'] as const,
+  history: ['history'] as const,
+  historyMessages: (attendanceId: number) => ['history', 'messages', attendanceId] as const,
+  exports: ['exports'] as const,
+  webchats: ['webchats'] as const,
+  // Chat screen: card lists (one per filter set), one card, its messages and side lists.
+  attendanceLists: ['attendances', 'list'] as const,
+  attendance: (id: number) => ['attendances', 'card', id] as const,
+  attendanceMessages: (id: number) => ['attendances', 'messages', id] as const,
+  attendanceSide: (id: number, part: 'operators' | 'timeline' | 'viewed') =>
+    ['attendances', part, id] as const,
+  companyFeatures: ['company', 'features'] as const,
+  cardView: ['user-settings', 'card_view'] as const,
 };

@@ -1,6 +1,8 @@
 import { ZSocketTokenOutput } from '@prosa/shared/auth';
 import { MSG } from '@prosa/shared/messages';
 import type { QueryClient } from '@tanstack/react-query';
+import { createChatRealtime } from '../features/chat/chat-realtime';
+import { showExportReadyToast } from '../features/history/export-ready-toast';
 import { ApiError, apiRequest } from './api';
 import { queryKeys } from './query-keys';
 import { createRealtimeSocket, type TRealtimeSocket } from './socket';
@@ -20,7 +22,7 @@ type RealtimeOptions = {
   companyId: number;
   queryClient: QueryClient;
   onStatus: (status: RealtimeStatus) => void;
-  onSessionEnded: (reason: 'logout' | 'password_changed') => void;
+  onSessionEnded: (reason: 'logout' | 'password_changed' | 'pause_limit') => void;
 };
 
 // After this many failed recoveries in a row the socket stays offline until the user asks again.
@@ -39,6 +41,7 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   let stopped = false;
   let recoveries = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const chat = createChatRealtime(opts.queryClient);
 
   const setStatus = (status: RealtimeStatus) => {
     if (!stopped) opts.onStatus(status);
@@ -77,6 +80,8 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   socket.on('connect', () => {
     recoveries = 0;
     setStatus('connected');
+    // Events sent before the socket joined its rooms (or while it was away) are lost: the chat fetches again.
+    chat.resync();
   });
 
   socket.on('connect_error', () => {
@@ -109,9 +114,22 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
     opts.queryClient.invalidateQueries({ queryKey: queryKeys.companySecurity });
   });
 
+  // Sent only to the user who asked for the export (user room): refresh their list and offer the file.
+  socket.on('export:ready', ({ exportId, message }) => {
+    opts.queryClient.invalidateQueries({ queryKey: queryKeys.exports });
+    showExportReadyToast({ exportId, message });
+  });
+
+  // Attendances and messages (only those this user may see reach this socket): cards, lists, conversations.
+  socket.on('attendance:upsert', chat.upsert);
+  socket.on('attendance:removed', chat.removed);
+  socket.on('message:created', chat.message);
+  socket.on('message:updated', chat.message);
+
   function stop() {
     stopped = true;
     clearTimeout(timer);
+    chat.dispose();
     socket.removeAllListeners();
     socket.disconnect();
   }

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { TOAST } from '@prosa/shared/messages';
-import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { createElement } from 'react';
 import { errorMessage } from './api';
 
@@ -39,6 +39,17 @@ export const toast = {
       color: 'yellow',
       icon: icon(IconAlertTriangle),
       autoClose: opts.autoClose ?? (opts.permission ? TOAST.permissionAutoCloseMs : TOAST.autoCloseMs),
+    });
+  },
+  /** Neutral news (e.g. the open attendance was finalized by someone else). */
+  info(message: string, opts: ToastOptions = {}) {
+    notifications.show({
+      id: opts.id,
+      title: 'Aviso',
+      message,
+      color: 'blue',
+      icon: icon(IconInfoCircle),
+      autoClose: opts.autoClose ?? TOAST.autoCloseMs,
     });
   },
   /** Error toast for a failed call: the server's message wins over `fallback`, which wins over the default. */

@@ -1,6 +1,199 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Code,
+  EmptyState,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { formatDate } from '@prosa/shared/dates';
+import type { TWebchat } from '@prosa/shared/webchat';
+import {
+  IconAlertCircle,
+  IconCode,
+  IconMessageCircle,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api';
+import { useCurrentUser } from '../auth/session-context';
+import { useSectors } from '../history/api';
+import { useDeleteWebchat, useSaveWebchat, useWebchats } from './api';
+import { InstallSnippetModal } from './install-snippet';
+import { WebchatFormModal } from './webchat-form-modal';
 
-// Placeholder until the web chat administration lands (issue 3).
+const LOAD_ERROR = 'Erro ao carregar os web chats.';
+// /demo/webchat shows the first web chat of the demo company (server demo page).
+const DEMO_COMPANY = 'Empresa Demo';
+
 export function WebchatsPage() {
-  return <PageHeader title="Web chat" />;
+  const me = useCurrentUser();
+  const webchats = useWebchats();
+  const sectors = useSectors();
+  const save = useSaveWebchat();
+  const remove = useDeleteWebchat();
+  const [editing, setEditing] = useState<TWebchat | 'new' | null>(null);
+  const [snippetOf, setSnippetOf] = useState<TWebchat | null>(null);
+  const [removing, setRemoving] = useState<TWebchat | null>(null);
+
+  const list = webchats.data ?? [];
+  const sectorName = (id: number) => sectors.data?.find((s) => s.id === id)?.name ?? '—';
+  const demoId = me.companyName === DEMO_COMPANY ? Math.min(...list.map((w) => w.id)) : null;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Web chat"
+        description="Widgets de conversa para os sites da empresa: cada um entra no site com uma tag de script."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            Novo web chat
+          </Button>
+        }
+      />
+      <Card padding={0}>
+        {webchats.isError ? (
+          <Alert m="md" color="red" icon={<IconAlertCircle />} title={LOAD_ERROR}>
+            {errorMessage(webchats.error, 'Tente novamente em instantes.')}
+          </Alert>
+        ) : (
+          <Table.ScrollContainer minWidth={720} type="native">
+            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Web chats">
+              <Table.Thead bg="gray.0">
+                <Table.Tr>
+                  <Table.Th>Nome</Table.Th>
+                  <Table.Th>Setor</Table.Th>
+                  <Table.Th>Código</Table.Th>
+                  <Table.Th>Criado em</Table.Th>
+                  <Table.Th w={140}>
+                    <VisuallyHidden>Ações</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {webchats.isPending ? <SkeletonRows /> : null}
+                {list.map((w) => (
+                  <Table.Tr key={w.id}>
+                    <Table.Td fw={500}>{w.name}</Table.Td>
+                    <Table.Td>{sectorName(w.sector_id)}</Table.Td>
+                    <Table.Td>
+                      <Code>{w.code}</Code>
+                    </Table.Td>
+                    <Table.Td>{formatDate(w.created_at, me.timezone)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label="Código de instalação" withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Código de instalação de ${w.name}`}
+                            onClick={() => setSnippetOf(w)}
+                          >
+                            <IconCode size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Editar" withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Editar ${w.name}`}
+                            onClick={() => setEditing(w)}
+                          >
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Excluir" withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Excluir ${w.name}`}
+                            onClick={() => setRemoving(w)}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {!webchats.isPending && !webchats.isError && list.length === 0 ? (
+          <EmptyState
+            py="xl"
+            icon={<IconMessageCircle size={28} />}
+            title="Nenhum web chat cadastrado"
+            description="Crie um web chat para conversar com os visitantes do seu site."
+          >
+            <EmptyState.Actions>
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                Novo web chat
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        ) : null}
+      </Card>
+      <WebchatFormModal
+        target={editing}
+        sectors={sectors.data ?? []}
+        saving={save.isPending}
+        onClose={() => setEditing(null)}
+        onSave={(id, body) =>
+          save.mutate(
+            { id, body },
+            {
+              onSuccess: (saved) => {
+                setEditing(null);
+                setSnippetOf(saved);
+              },
+            },
+          )
+        }
+      />
+      <InstallSnippetModal
+        webchat={snippetOf}
+        demoLink={snippetOf !== null && snippetOf.id === demoId}
+        onClose={() => setSnippetOf(null)}
+      />
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Excluir web chat"
+        confirmLabel="Excluir"
+        confirmColor="red"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
+      >
+        <Text size="sm">
+          Deseja excluir o web chat <strong>{removing?.name}</strong>? Os sites que usam o código{' '}
+          <Code>{removing?.code}</Code> deixam de exibir o widget.
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function SkeletonRows() {
+  return Array.from({ length: 3 }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+    <Table.Tr key={i} aria-hidden>
+      {Array.from({ length: 5 }, (_, j) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
+        <Table.Td key={j}>
+          <Skeleton h={14} w="60%" />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
 }

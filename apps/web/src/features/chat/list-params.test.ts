@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { listQueryString, readListParams, writeListParams } from './list-params';
+
+describe('readListParams', () => {
+  it('reads the spec query-string filters', () => {
+    const params = readListParams(
+      new URLSearchParams('status=3&kind=web&sector_id=2&contact_id=15&filter=locked&page=4'),
+    );
+    expect(params).toEqual({
+      sector_id: 2,
+      filter: 'locked',
+      status: 3,
+      kind: 'web',
+      contact_id: 15,
+      page: 4,
+    });
+  });
+
+  it('ignores invalid values and falls back to the defaults', () => {
+    expect(readListParams(new URLSearchParams('status=abc&kind=xx&sector_id=-1&filter=nope&page=0'))).toEqual(
+      {
+        sector_id: undefined,
+        filter: 'all',
+        status: undefined,
+        kind: undefined,
+        contact_id: undefined,
+        page: 1,
+      },
+    );
+  });
+});
+
+describe('writeListParams and listQueryString', () => {
+  it('round-trips and leaves defaults out of the URL', () => {
+    const params = readListParams(new URLSearchParams('kind=fa&contact_id=9'));
+    expect(writeListParams(params).toString()).toBe('kind=fa&contact_id=9');
+    expect(writeListParams({ ...params, filter: 'read', page: 2 }).toString()).toBe(
+      'filter=read&kind=fa&contact_id=9&page=2',
+    );
+  });
+
+  it('always sends filter and page to the API', () => {
+    expect(listQueryString({ filter: 'all', page: 1 })).toBe('filter=all&page=1');
+    expect(listQueryString({ filter: 'auto', page: 3, sector_id: 5 })).toBe('sector_id=5&filter=auto&page=3');
+  });
+});

@@ -1,0 +1,26 @@
+import type { ZStatus } from '@prosa/shared/company';
+import type { z } from '@prosa/shared/zod';
+
+export type TStatus = z.infer<typeof ZStatus>;
+export type TStatusGroups = { classification: TStatus[]; finalization: TStatus[] };
+
+/** Statuses offered in the chat (spec 1 §4): classifications, and finalizations not reserved for the bot. */
+export function statusGroups(statuses: readonly TStatus[]): TStatusGroups {
+  const byName = (a: TStatus, b: TStatus) => a.name.localeCompare(b.name, 'pt-BR');
+  return {
+    classification: statuses.filter((s) => s.should_close === 0).sort(byName),
+    finalization: statuses.filter((s) => s.should_close === 1 && !s.use_in_bot).sort(byName),
+  };
+}
+
+/** Whether the company asks for a confirmation before this status (confirmCompletion/ClassificationStatus). */
+export function needsConfirmation(status: TStatus, allow: Record<string, boolean>): boolean {
+  return status.should_close === 1
+    ? allow.confirmCompletionStatus === true
+    : allow.confirmClassificationStatus === true;
+}
+
+/** A status colour as CSS: the server keeps the hex without "#". */
+export function statusColor(color: string | undefined): string | undefined {
+  return color && /^[0-9a-f]{3}([0-9a-f]{3})?$/i.test(color) ? `#${color}` : undefined;
+}

@@ -1,0 +1,179 @@
+import { Button, Card, Checkbox, Grid, Group, Select, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { CHANNEL_KINDS, CHANNEL_LABEL } from '@prosa/shared/channels';
+import { ZHistoryFilters } from '@prosa/shared/history';
+import { IconCalendar, IconEraser, IconSearch } from '@tabler/icons-react';
+import { zodValidate } from '../../lib/zod-form';
+import type { TUserListItem } from '../users/api';
+import type { TSector, TStatus } from './api';
+import { formToFilters, type THistoryFormValues } from './history-filters';
+
+const DATE_ARIA = {
+  previousMonth: 'Mês anterior',
+  nextMonth: 'Próximo mês',
+  previousYear: 'Ano anterior',
+  nextYear: 'Próximo ano',
+  previousDecade: 'Década anterior',
+  nextDecade: 'Próxima década',
+  monthLevelControl: 'Escolher mês',
+  yearLevelControl: 'Escolher ano',
+};
+
+// sms and smsn share the name "SMS": the second gets its code so the two options can be told apart.
+const CHANNEL_OPTIONS = CHANNEL_KINDS.map((kind, i) => {
+  const label = CHANNEL_LABEL[kind];
+  const repeated = CHANNEL_KINDS.slice(0, i).some((k) => CHANNEL_LABEL[k] === label);
+  return { value: kind, label: repeated ? `${label} (${kind})` : label };
+});
+
+type Props = {
+  initialValues: THistoryFormValues;
+  defaults: THistoryFormValues;
+  sectors: TSector[];
+  statuses: TStatus[];
+  users: TUserListItem[];
+  searching: boolean;
+  onSearch: (values: THistoryFormValues) => void;
+};
+
+/** History filters (spec 2 §3); the 30-day rule of ZHistoryFilters is checked here with the server's texts. */
+export function HistoryFilterPanel(props: Props) {
+  const form = useForm<THistoryFormValues>({
+    mode: 'controlled',
+    initialValues: props.initialValues,
+    validate: zodValidate<THistoryFormValues>(ZHistoryFilters, formToFilters),
+    // The 30-day rule spans several fields: any change clears the old verdict.
+    onValuesChange: () => form.clearErrors(),
+  });
+
+  const finalization = props.statuses
+    .filter((s) => s.should_close === 1)
+    .map((s) => ({ value: String(s.id), label: s.name }));
+  const sectors = [...props.sectors]
+    .sort((a, b) => a.position - b.position)
+    .map((s) => ({ value: String(s.id), label: s.name }));
+  const users = props.users.map((u) => ({
+    value: String(u.id),
+    label: u.display_name && u.display_name !== u.name ? `${u.display_name} (${u.name})` : u.name,
+  }));
+
+  const clear = () => {
+    form.setValues(props.defaults);
+    form.clearErrors();
+    props.onSearch(props.defaults);
+  };
+
+  return (
+    <Card component="section" aria-label="Filtros do histórico">
+      <form noValidate onSubmit={form.onSubmit(props.onSearch)}>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <DatePickerInput
+              label="Data inicial"
+              placeholder="DD/MM/AAAA"
+              valueFormat="DD/MM/YYYY"
+              locale="pt-br"
+              clearable
+              ariaLabels={DATE_ARIA}
+              leftSection={<IconCalendar size={16} />}
+              {...form.getInputProps('fromDate')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <DatePickerInput
+              label="Data final"
+              placeholder="DD/MM/AAAA"
+              valueFormat="DD/MM/YYYY"
+              locale="pt-br"
+              clearable
+              ariaLabels={DATE_ARIA}
+              leftSection={<IconCalendar size={16} />}
+              {...form.getInputProps('toDate')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <Select
+              label="Canal de entrada"
+              placeholder="Todos"
+              data={CHANNEL_OPTIONS}
+              clearable
+              {...form.getInputProps('channelable_type')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <Select
+              label="Status finalização"
+              placeholder="Todos"
+              data={finalization}
+              clearable
+              searchable
+              nothingFoundMessage="Nenhum status encontrado"
+              {...form.getInputProps('status_id')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput
+              label="Número (telefone ou protocolo)"
+              placeholder="Ex.: 11987654321"
+              {...form.getInputProps('number')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput label="CPF" placeholder="Somente números" {...form.getInputProps('cpf')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput
+              label="E-mail"
+              type="email"
+              placeholder="contato@exemplo.com.br"
+              {...form.getInputProps('email')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <Select
+              label="Setor"
+              placeholder="Todos"
+              data={sectors}
+              clearable
+              searchable
+              nothingFoundMessage="Nenhum setor encontrado"
+              {...form.getInputProps('sector_id')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <Select
+              label="Finalizado por"
+              placeholder="Todos"
+              data={users}
+              clearable
+              searchable
+              nothingFoundMessage="Nenhum usuário encontrado"
+              {...form.getInputProps('closed_by_user')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
+            <Checkbox
+              mb={8}
+              label="Somente em aberto"
+              {...form.getInputProps('only_open', { type: 'checkbox' })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
+            <Group gap="sm" justify="flex-end" w="100%">
+              <Button variant="default" leftSection={<IconEraser size={16} />} onClick={clear}>
+                Limpar
+              </Button>
+              <Button type="submit" leftSection={<IconSearch size={16} />} loading={props.searching}>
+                Pesquisar
+              </Button>
+            </Group>
+          </Grid.Col>
+        </Grid>
+        <Text size="xs" c="dimmed" mt="sm">
+          Períodos acima de 30 dias, ou sem datas, exigem o canal de entrada e o CPF ou o telefone.
+        </Text>
+      </form>
+    </Card>
+  );
+}
