@@ -57,7 +57,7 @@ describe('automatic distribution settings (/auto-dist)', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Configuração alterada com sucesso!');
     const [company] = await ctx.db.select().from(companies).where(eq(companies.id, ids.companyId));
-    expect((company?.metadata as { auto_dist?: { on?: boolean } }).auto_dist?.on).toBe(true);
+    expect(((company?.metadata ?? {}) as { auto_dist?: { on?: boolean } }).auto_dist?.on).toBe(true);
     const features = await http.get('/api/company/features', { cookie: await http.login(OPERATOR) });
     expect(features.body).toMatchObject({ triage: 'MANAGER', auto_dist: true });
     expect((await http.get('/api/auto-dist', { cookie: await http.login(OPERATOR) })).status).toBe(403);
