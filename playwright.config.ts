@@ -8,6 +8,8 @@ const E2E_DATA_DIR = `.data/e2e-${PORT}`;
 // Playwright requires a default export for its config file.
 export default defineConfig({
   testDir: 'e2e',
+  // Per port, so two runs at once do not empty each other's results.
+  outputDir: `test-results/e2e-${PORT}`,
   workers: 1,
   fullyParallel: false,
   reporter: 'list',

@@ -100,7 +100,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
 async function serveWebApp(app: FastifyInstance, dist: string) {
   const root = resolve(dist);
   const hasWeb = existsSync(resolve(root, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+  // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+  if (hasWeb) await app.register(fastifyStatic, { root, wildcard: true, index: ['index.html'] });
   app.setNotFoundHandler((request, reply) => {
     if (
       request.method === 'GET' &&

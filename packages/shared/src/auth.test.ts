@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZChangePasswordInput, ZCheckMfaInput, ZLoginInput, ZPassword, ZRecoverPasswordInput } from './auth';
-import { brDateToIso, formatDate } from './dates';
+import { brDateToIso, formatDate, startOfDayIn } from './dates';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues[0]?.message;
@@ -54,5 +54,6 @@ describe('pt-BR dates', () => {
     expect(brDateToIso('31/12/2026')).toBe('2026-12-31');
     expect(brDateToIso('31/02/2026')).toBeNull();
     expect(brDateToIso('2026-12-31')).toBeNull();
+    expect(startOfDayIn('2026-01-31', 'America/Sao_Paulo').toISOString()).toBe('2026-01-31T03:00:00.000Z');
   });
 });

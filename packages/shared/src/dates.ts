@@ -26,3 +26,8 @@ export function brDateToIso(value: string): string | null {
   const d = dayjs(iso, 'YYYY-MM-DD');
   return d.isValid() && d.format('YYYY-MM-DD') === iso ? iso : null;
 }
+
+/** The instant a calendar day ('YYYY-MM-DD') starts in a timezone: date filters follow the company's clock. */
+export function startOfDayIn(isoDate: string, tz: string = DEFAULT_TIMEZONE): Date {
+  return dayjs.tz(isoDate, 'YYYY-MM-DD', tz).toDate();
+}

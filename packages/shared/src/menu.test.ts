@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenPath, menuForRole } from './menu';
+import { canOpenPath, menuForRole, menuItemOf } from './menu';
 import { hasRole, ROLE, roleLabel } from './roles';
 
 describe('menu by role', () => {
@@ -7,20 +7,24 @@ describe('menu by role', () => {
     expect(menuForRole(ROLE.operator).map((m) => m.label)).toEqual(['Atendimentos', 'Minha conta']);
     expect(menuForRole(ROLE.manager).map((m) => m.label)).toEqual([
       'Atendimentos',
+      'Monitoramento',
       'Histórico',
       'Usuários',
       'Web chat',
+      'Configurações',
       'Minha conta',
     ]);
     expect(menuForRole(ROLE.admin).map((m) => m.label)).toEqual([
       'Atendimentos',
+      'Monitoramento',
       'Histórico',
       'Usuários',
       'Web chat',
+      'Configurações',
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(6);
+    expect(menuForRole(ROLE.lord)).toHaveLength(8);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
   });
@@ -31,6 +35,20 @@ describe('menu by role', () => {
     expect(canOpenPath(ROLE.manager, '/users')).toBe(true);
     expect(canOpenPath(ROLE.operator, '/chat')).toBe(true);
     expect(canOpenPath(ROLE.admin, '/settings/security')).toBe(true);
+  });
+
+  it('sends operators away from the settings and the monitoring, and keeps security above managers', () => {
+    expect(canOpenPath(ROLE.operator, '/settings')).toBe(false);
+    expect(canOpenPath(ROLE.operator, '/distribution')).toBe(false);
+    expect(canOpenPath(ROLE.manager, '/settings')).toBe(true);
+    expect(canOpenPath(ROLE.manager, '/distribution')).toBe(true);
+    // The longer path wins: /settings/security is an admin screen even though /settings is a manager's.
+    expect(canOpenPath(ROLE.manager, '/settings/security')).toBe(false);
+    expect(menuItemOf('/settings/security')?.key).toBe('security');
+    expect(menuItemOf('/settings')?.key).toBe('settings');
+    expect(menuItemOf('/settingsx')).toBeUndefined();
+    // The pause block page is open to every logged-in user.
+    expect(canOpenPath(ROLE.operator, '/user-in-pause')).toBe(true);
   });
 
   it('compares roles numerically and names them in Portuguese', () => {

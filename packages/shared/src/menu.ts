@@ -5,9 +5,11 @@ export type TMenuItem = { key: string; label: string; path: string; minRole: num
 
 export const MENU: TMenuItem[] = [
   { key: 'chat', label: 'Atendimentos', path: '/chat', minRole: ROLE.operator },
+  { key: 'distribution', label: 'Monitoramento', path: '/distribution', minRole: ROLE.manager },
   { key: 'history', label: 'Histórico', path: '/history', minRole: ROLE.manager },
   { key: 'users', label: 'Usuários', path: '/users', minRole: ROLE.manager },
   { key: 'webchats', label: 'Web chat', path: '/channels/webchat', minRole: ROLE.manager },
+  { key: 'settings', label: 'Configurações', path: '/settings', minRole: ROLE.manager },
   { key: 'security', label: 'Segurança', path: '/settings/security', minRole: ROLE.admin },
   { key: 'account', label: 'Minha conta', path: '/account', minRole: ROLE.operator },
 ];
@@ -16,7 +18,17 @@ export function menuForRole(role: number): TMenuItem[] {
   return MENU.filter((item) => role >= item.minRole);
 }
 
+/** The menu entry a path belongs to: the longest matching path wins (/settings/security over /settings). */
+export function menuItemOf(path: string): TMenuItem | undefined {
+  let best: TMenuItem | undefined;
+  for (const m of MENU) {
+    const matches = path === m.path || path.startsWith(`${m.path}/`);
+    if (matches && (!best || m.path.length > best.path.length)) best = m;
+  }
+  return best;
+}
+
 export function canOpenPath(role: number, path: string): boolean {
-  const item = MENU.find((m) => path === m.path || path.startsWith(`${m.path}/`));
+  const item = menuItemOf(path);
   return item ? role >= item.minRole : true;
 }

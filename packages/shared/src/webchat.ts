@@ -14,21 +14,26 @@ export const WEBCHAT_MSG = {
   visitorExpired: 'Sua conversa expirou. Recarregue a página para começar de novo.',
 } as const;
 
-export const ZWebchatField = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: 'Informe o identificador do campo.' })
-    .max(40)
-    .regex(/^[a-z0-9_]+$/, {
-      error: 'O identificador do campo deve ter apenas letras minúsculas, números e _.',
-    }),
-  label: z.string().trim().min(1, { error: 'Informe o rótulo do campo.' }).max(60),
-  type: z.enum(['text', 'number', 'select']),
-  options: z.array(z.string().trim().min(1).max(80)).max(50).optional(),
-  mask: z.string().max(40).optional(),
-  required: z.boolean().optional(),
-});
+export const ZWebchatField = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'Informe o identificador do campo.' })
+      .max(40)
+      .regex(/^[a-z0-9_]+$/, {
+        error: 'O identificador do campo deve ter apenas letras minúsculas, números e _.',
+      }),
+    label: z.string().trim().min(1, { error: 'Informe o rótulo do campo.' }).max(60),
+    type: z.enum(['text', 'number', 'select']),
+    options: z.array(z.string().trim().min(1).max(80)).max(50).optional(),
+    mask: z.string().max(40).optional(),
+    required: z.boolean().optional(),
+  })
+  .refine((f) => f.type !== 'select' || (f.options?.length ?? 0) > 0, {
+    error: 'Informe ao menos uma opção para a lista.',
+    path: ['options'],
+  });
 export type TWebchatField = z.infer<typeof ZWebchatField>;
 
 const color = z

@@ -42,7 +42,7 @@ async function* csvChunks(
   tz: string,
 ) {
   yield CSV_BOM + csvLine(HEADER);
-  for await (const batch of historyBatches(db, historyConditions(viewer, filters))) {
+  for await (const batch of historyBatches(db, historyConditions(viewer, filters, tz))) {
     let chunk = '';
     for (const raw of batch) {
       const r = toHistoryRow(raw);
@@ -78,9 +78,9 @@ export async function exportHistory(
   filters: THistoryFilters,
 ): Promise<ExportAnswer> {
   const viewer = await loadViewer(deps.db, caller);
-  const total = await countHistory(deps.db, historyConditions(viewer, filters));
   const company = await findCompany(deps.db, caller.companyId);
   const tz = company?.timezone ?? 'America/Sao_Paulo';
+  const total = await countHistory(deps.db, historyConditions(viewer, filters, tz));
   // Up to HISTORY_EXPORT_DIRECT_LIMIT rows the CSV is answered at once; more go to a background job.
   if (total <= deps.config.HISTORY_EXPORT_DIRECT_LIMIT || !deps.queue) {
     let csv = '';

@@ -1,3 +1,5 @@
+import { formatDate } from '@prosa/shared/dates';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, newVisitor } from '../../../test/helpers/attendance-fixtures';
 import {
@@ -9,6 +11,7 @@ import {
   OTHER_ADMIN,
   type TestContext,
 } from '../../../test/helpers/test-app';
+import { attendances } from '../../db/schema/attendance';
 
 let ctx: TestContext;
 let http: ReturnType<typeof api>;
@@ -16,7 +19,8 @@ let ids: Awaited<ReturnType<typeof demoIds>>;
 let admin: string;
 let gestor: string;
 
-const today = () => new Date().toISOString().slice(0, 10);
+// Today in the company's timezone (the history's days are the company's days).
+const today = () => formatDate(new Date(), 'America/Sao_Paulo').split('/').reverse().join('-');
 const period = () => `fromDate=${today()}&toDate=${today()}`;
 
 async function closedConversation(name: string, lines: string[]) {
@@ -95,6 +99,23 @@ describe('history', () => {
       cookie: gestor,
     });
     expect(byCloser.body.total).toBe(0);
+  });
+
+  it("uses the company's days: finalized at 22:30 on 31/01 in São Paulo belongs to January", async () => {
+    const rows = (await http.get(`/api/history?${period()}`, { cookie: gestor })).body.items as Row[];
+    const rafael = rows.find((x) => x.name === 'Rafael');
+    await ctx.db
+      .update(attendances)
+      .set({ closedAt: new Date('2026-02-01T01:30:00Z') })
+      .where(eq(attendances.id, rafael?.id ?? 0));
+    const jan = await http.get('/api/history?fromDate=2026-01-01&toDate=2026-01-31', { cookie: gestor });
+    expect((jan.body.items as Row[]).map((x) => x.name)).toEqual(['Rafael']);
+    const feb = await http.get('/api/history?fromDate=2026-02-01&toDate=2026-02-28', { cookie: gestor });
+    expect(feb.body.total).toBe(0);
+    await ctx.db
+      .update(attendances)
+      .set({ closedAt: new Date() })
+      .where(eq(attendances.id, rafael?.id ?? 0));
   });
 
   it('is for managers and above, within their company', async () => {

@@ -1,3 +1,4 @@
+import { startOfDayIn } from '@prosa/shared/dates';
 import type { THistoryFilters } from '@prosa/shared/history';
 import { ROLE } from '@prosa/shared/roles';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -13,20 +14,23 @@ const c = alias(contacts, 'c');
 const s = alias(sectors, 's');
 const st = alias(statuses, 'st');
 
-const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000);
+const nextDay = (iso: string) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Filters of spec 2 §3 History as SQL, within what the viewer may see (sectors; admins: all). */
 export function historyConditions(
   viewer: Pick<Viewer, 'companyId' | 'role' | 'sectorIds'>,
   f: THistoryFilters,
+  timezone: string,
 ): SQL[] {
   const conds: SQL[] = [eq(a.companyId, viewer.companyId)];
   if (viewer.role < ROLE.admin)
     conds.push(inArray(a.sectorId, viewer.sectorIds.length > 0 ? viewer.sectorIds : [-1]));
   const dateCol = f.only_open ? a.firstStartChatAt : a.closedAt;
   conds.push(f.only_open ? isNull(a.closedAt) : isNotNull(a.closedAt));
-  if (f.fromDate) conds.push(gte(dateCol, new Date(`${f.fromDate}T00:00:00Z`)));
-  if (f.toDate) conds.push(lt(dateCol, nextDay(f.toDate)));
+  // Days are the company's days: 31/01 ends at midnight in its timezone, not in UTC.
+  if (f.fromDate) conds.push(gte(dateCol, startOfDayIn(f.fromDate, timezone)));
+  if (f.toDate) conds.push(lt(dateCol, startOfDayIn(nextDay(f.toDate), timezone)));
   if (f.status_id !== undefined) conds.push(eq(a.statusId, f.status_id));
   if (f.sector_id !== undefined) conds.push(eq(a.sectorId, f.sector_id));
   if (f.closed_by_user !== undefined) conds.push(eq(a.closedByUserId, f.closed_by_user));

@@ -166,6 +166,16 @@ describe('web chat administration', () => {
     expect(missing.body.message).toBe('O campo "Nome" é obrigatório!');
     const noSector = await http.post('/api/webchats', { cookie: mg, body: { name: 'Loja' } });
     expect(noSector.body.message).toBe('Selecione um setor.');
+    const emptyList = await http.post('/api/webchats', {
+      cookie: mg,
+      body: {
+        name: 'Loja',
+        sector_id: sectors[0]?.id,
+        custom_data: { fields: [{ name: 'assunto', label: 'Assunto', type: 'select', options: [] }] },
+      },
+    });
+    expect(emptyList.status).toBe(400);
+    expect(emptyList.body.message).toBe('Informe ao menos uma opção para a lista.');
 
     const created = await http.post('/api/webchats', {
       cookie: mg,
