@@ -23,6 +23,12 @@ test.describe('login e menu por função', () => {
 
     await page.goto('/users');
     await expect(page).toHaveURL(/\/chat$/);
+
+    // Spec 2 §2: the settings screen sends operators to the chat; so does the monitoring dashboard.
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/chat$/);
+    await page.goto('/distribution');
+    await expect(page).toHaveURL(/\/chat$/);
   });
 
   test('administradora vê o menu completo e a lista de usuários da empresa', async ({ page }) => {
@@ -30,9 +36,11 @@ test.describe('login e menu por função', () => {
 
     await expect(mainMenu(page)).toHaveText([
       'Atendimentos',
+      'Monitoramento',
       'Histórico',
       'Usuários',
       'Web chat',
+      'Configurações',
       'Segurança',
       'Minha conta',
     ]);
@@ -66,9 +74,11 @@ test.describe('login e menu por função', () => {
     await login(page, DEMO.manager);
     await expect(mainMenu(page)).toHaveText([
       'Atendimentos',
+      'Monitoramento',
       'Histórico',
       'Usuários',
       'Web chat',
+      'Configurações',
       'Minha conta',
     ]);
 

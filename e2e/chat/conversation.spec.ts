@@ -86,6 +86,26 @@ test('operadora recebe, responde e finaliza uma conversa do web chat, tudo em te
   await expect(visitor.getByText(/Atendimento finalizado/)).toBeVisible();
   await visitor.context().close();
   await ana.context().close();
+
+  // The finalized attendance is in the history with its whole conversation.
+  const manager = await (await browser.newContext()).newPage();
+  await login(manager, DEMO.manager);
+  await manager
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Histórico' })
+    .click();
+  const row = manager
+    .getByRole('table', { name: 'Atendimentos do histórico' })
+    .getByRole('row')
+    .filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Resolvido' })).toBeVisible();
+  await row.getByRole('button', { name: /^Ver conversa / }).click();
+  const log = manager.getByRole('dialog').getByRole('log', { name: 'Mensagens do atendimento' });
+  for (const text of ['Olá, quero saber o prazo de entrega.', 'Perfeito, obrigado!', '3 dias úteis']) {
+    await expect(log.getByText(text, { exact: false })).toBeVisible();
+  }
+  await manager.context().close();
 });
 
 test('o texto vazio ou com iframe não é enviado, a citação aparece e a conversa é copiada', async ({
