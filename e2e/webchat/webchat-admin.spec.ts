@@ -136,3 +136,31 @@ test('o operador não abre a administração de web chat', async ({ page }) => {
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByText('Você não tem permissão para esta ação.')).toBeVisible();
 });
+
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('o logo enviado aparece no formulário e no cabeçalho do web chat do site', async ({ page }) => {
+  await openWebchats(page);
+  await page.getByRole('button', { name: 'Editar Site da Empresa Demo' }).click();
+  const form = page.getByRole('dialog', { name: /Editar web chat/ });
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') });
+  await expect(page.getByText('Arquivo inválido! Envie uma imagem PNG, JPG, GIF ou BMP.')).toBeVisible();
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Logo enviado com sucesso!')).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Logo do web chat' })).toBeVisible();
+
+  const site = await (await page.context().browser()?.newContext())?.newPage();
+  if (!site) throw new Error('sem navegador');
+  await site.goto('/demo/webchat');
+  await site.getByRole('button', { name: /conversa/ }).click();
+  await expect(site.locator('prosa-webchat img.logo')).toBeVisible();
+  await site.context().close();
+});

@@ -41,11 +41,16 @@ export async function apiRequest<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   let response: Response;
   try {
+    // Uploads go as multipart (the browser sets the boundary); everything else as JSON.
+    const isForm = body instanceof FormData;
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers:
+        body === undefined || isForm
+          ? { Accept: 'application/json' }
+          : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError({ status: 0, code: NETWORK_ERROR, message: MSG.genericError, fromServer: false });

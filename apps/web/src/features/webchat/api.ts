@@ -54,3 +54,36 @@ function upsert(list: TWebchat[], saved: TWebchat): TWebchat[] {
     ? list.map((w) => (w.id === saved.id ? saved : w))
     : [...list, saved];
 }
+
+/** POST /webchat-upload (id, logoType, file): the widget logo. */
+export function useUploadLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => {
+      const form = new FormData();
+      form.append('id', String(id));
+      form.append('logoType', 'logo');
+      form.append('file', file);
+      return apiRequest('/api/webchat-upload', {
+        method: 'POST',
+        body: form,
+        schema: z.object({ success: z.boolean(), url: z.string().nullable() }),
+      });
+    },
+    onSuccess: () => {
+      toast.success('Logo enviado com sucesso!');
+      return queryClient.invalidateQueries({ queryKey: queryKeys.webchats });
+    },
+    onError: (error) => toast.apiError(error, WEBCHAT_MSG.logoUploadError),
+  });
+}
+
+export function useRemoveLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`/api/webchats/${id}/logo`, { method: 'DELETE', schema: ZMessageOutput }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webchats }),
+    onError: (error) => toast.apiError(error),
+  });
+}

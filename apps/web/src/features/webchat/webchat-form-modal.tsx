@@ -17,6 +17,7 @@ import type { TWebchat } from '@prosa/shared/webchat';
 import type { TSector } from '../history/api';
 import { FieldEditor } from './field-editor';
 import { draftFromField, fieldsReducer, type TFieldAction } from './field-editor-state';
+import { LogoUpload } from './logo-upload';
 import {
   DEFAULT_COLOR,
   DEFAULT_FONT_COLOR,
@@ -151,6 +152,7 @@ function WebchatForm(props: Omit<Props, 'target'> & { webchat: TWebchat | null }
                 {...form.getInputProps('custom_data.widget_font_color')}
               />
             </SimpleGrid>
+            <LogoUpload webchat={props.webchat} />
             <Divider />
             <FieldEditor
               fields={c.fields}
