@@ -1,5 +1,9 @@
 import { z } from './zod';
 
+/** The nudge sent to a client who stopped answering (time_waiting_client_to_poke_client). */
+export const POKE_TEXT =
+  'Olá! Você ainda está por aí? Estamos aguardando o seu retorno para continuar o atendimento.';
+
 export const RULES_MSG = {
   minutesAboveZero: 'Informe o tempo em minutos maior que zero.',
   finalizeStatus: 'Selecione o status de finalização do atendimento.',

@@ -80,6 +80,8 @@ export const attendances = pgTable(
     priority: smallint('priority').notNull().default(0),
     queuedAt: timestamptz('queued_at').notNull().defaultNow(),
     slaCount: integer('sla_count').notNull().default(0),
+    // The operator answer after which the silent client was poked (time_waiting_client_to_poke_client): once per silence.
+    pokedAt: timestamptz('poked_at'),
     lastDistribution: timestamptz('last_distribution'),
     pollSubmited: boolean('poll_submited').notNull().default(false),
     notes: text('notes').notNull().default(''),

@@ -1,3 +1,4 @@
+import { POKE_TEXT } from '@prosa/shared/attendance-rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, newVisitor } from '../../../test/helpers/attendance-fixtures';
@@ -46,6 +47,7 @@ beforeAll(async () => {
       status_busy_client: ids.status('Aguardando retorno do cliente'),
       time_waiting_client_to_finalize: 30 * 60,
       status_waiting_client_to_finalize: ids.status('Sem retorno do cliente'),
+      time_waiting_client_to_poke_client: 5 * 60,
     },
     auto_dist: {
       client_waiting_response: {
@@ -60,6 +62,26 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('attendance timers (controllable clock)', () => {
+  it('pokes a silent client once per silence', async () => {
+    const { visitor, id } = await answeredConversation('Fábio');
+    expect(
+      (await runAttendanceTimers(ctx.deps, { companyId: ids.companyId, now: minutesLater(4) })).poked,
+    ).toBe(0);
+    expect(
+      (await runAttendanceTimers(ctx.deps, { companyId: ids.companyId, now: minutesLater(6) })).poked,
+    ).toBeGreaterThanOrEqual(1);
+    const texts = () =>
+      visitor.state().then((s) => (s.body.messages as { text: string }[]).map((m) => m.text));
+    expect((await texts()).filter((t) => t === POKE_TEXT)).toHaveLength(1);
+    await runAttendanceTimers(ctx.deps, { companyId: ids.companyId, now: minutesLater(7) });
+    expect((await texts()).filter((t) => t === POKE_TEXT)).toHaveLength(1);
+    // A new answer after the client speaks again starts a new silence.
+    await visitor.send('Estou aqui');
+    await http.post(`/api/attendances/${id}/messages`, { cookie: admin, body: { message: 'Ótimo!' } });
+    await runAttendanceTimers(ctx.deps, { companyId: ids.companyId, now: minutesLater(6) });
+    expect((await texts()).filter((t) => t === POKE_TEXT)).toHaveLength(2);
+  });
+
   it('busy client after the configured minutes, with the classification status; a client reply clears it', async () => {
     const { visitor, id } = await answeredConversation('Bia');
     expect(

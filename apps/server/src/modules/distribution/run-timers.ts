@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { POKE_TEXT } from '@prosa/shared/attendance-rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ChannelRegistry } from '../../channels/registry';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
@@ -7,7 +8,7 @@ import { type AttendanceRow, toCard, toMessage } from '../attendance/card';
 import { findCompany } from '../companies/repository';
 import { timerSettings } from './timer-settings';
 
-export type TimerResult = { busy: number; finalized: number; outOfSla: number };
+export type TimerResult = { busy: number; finalized: number; outOfSla: number; poked: number };
 
 type Deps = Pick<AppDeps, 'db' | 'events'> & { channels: ChannelRegistry };
 
@@ -20,7 +21,7 @@ export async function runAttendanceTimers(
   input: { companyId: number; now: Date },
 ): Promise<TimerResult> {
   const company = await findCompany(deps.db, input.companyId);
-  if (!company) return { busy: 0, finalized: 0, outOfSla: 0 };
+  if (!company) return { busy: 0, finalized: 0, outOfSla: 0, poked: 0 };
   const s = timerSettings(company.metadata);
   const { companyId, now } = input;
   const open = sql`${attendances.companyId} = ${companyId} and ${attendances.closedAt} is null`;
@@ -102,7 +103,21 @@ export async function runAttendanceTimers(
       }
     }
   }
-  return { busy: busy.length, finalized: finalized.length, outOfSla: late.length };
+  // The client went silent after the operator's answer: one nudge per silence (poked_at after that answer).
+  let poked: AttendanceRow[] = [];
+  if (s.pokeAfter) {
+    poked = await deps.db
+      .update(attendances)
+      // Marks the silence that was poked: the operator answer it followed.
+      .set({ pokedAt: sql`${attendances.latestOperatorAnswerAt}` })
+      .where(
+        sql`${open} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(s.pokeAfter)}
+            and ${attendances.pokedAt} is distinct from ${attendances.latestOperatorAnswerAt}`,
+      )
+      .returning();
+    for (const row of poked) await sendAutomaticMessage(deps, row, POKE_TEXT, now);
+  }
+  return { busy: busy.length, finalized: finalized.length, outOfSla: late.length, poked: poked.length };
 }
 
 /** An automatic message (sender_type 1, no operator) stored and handed to the channel. */

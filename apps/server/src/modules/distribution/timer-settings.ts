@@ -8,6 +8,7 @@ export type TimerSettings = {
   slaOthers: number | null;
   slaMessage: string | null;
   slaRedistribute: boolean;
+  pokeAfter: number | null;
 };
 
 type Meta = {
@@ -15,6 +16,7 @@ type Meta = {
     time_waiting_client_to_finalize?: unknown;
     status_waiting_client_to_finalize?: unknown;
     time_waiting_client_to_busy_client?: unknown;
+    time_waiting_client_to_poke_client?: unknown;
     change_status_when_busy_client?: unknown;
     status_busy_client?: unknown;
   };
@@ -73,5 +75,6 @@ export function timerSettings(metadata: Record<string, unknown>): TimerSettings 
     slaOthers: minutes(cw.minutes_others) ?? minutes(cw.minutes),
     slaMessage: typeof cw.message === 'string' && cw.message.trim() ? cw.message.trim() : null,
     slaRedistribute: cw.action === undefined || cw.action === 'redistribute' || on(cw.action),
+    pokeAfter: seconds(rules.time_waiting_client_to_poke_client),
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "attendances" ADD COLUMN "poked_at" timestamp with time zone;
