@@ -1,6 +1,7 @@
 import { Anchor, Button, Checkbox, Group, Popover, Stack, Text } from '@mantine/core';
 import { HISTORY_OPTIONAL_COLUMNS, type THistoryColumn } from '@prosa/shared/history';
 import { IconColumns3 } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { OPTIONAL_COLUMN_KEYS, toggleColumn } from './history-columns';
 
 type Props = {
@@ -11,7 +12,16 @@ type Props = {
 
 /** "Colunas": shows or hides the optional columns; the choice is saved per user on the server. */
 export function ColumnChooser({ visible, saving, onChange }: Props) {
-  const allVisible = visible.length === OPTIONAL_COLUMN_KEYS.length;
+  // The box follows the click at once; the saved settings catch up (and win) when they change.
+  const [shown, setShown] = useState<THistoryColumn[]>([...visible]);
+  const visibleKey = visible.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content, not by array identity
+  useEffect(() => setShown([...visible]), [visibleKey]);
+  const change = (next: THistoryColumn[]) => {
+    setShown(next);
+    onChange(next);
+  };
+  const allVisible = shown.length === OPTIONAL_COLUMN_KEYS.length;
   return (
     <Popover position="bottom-end" shadow="md" width={260} withinPortal>
       <Popover.Target>
@@ -31,7 +41,7 @@ export function ColumnChooser({ visible, saving, onChange }: Props) {
               size="xs"
               disabled={allVisible}
               c={allVisible ? 'dimmed' : undefined}
-              onClick={() => onChange([...OPTIONAL_COLUMN_KEYS])}
+              onClick={() => change([...OPTIONAL_COLUMN_KEYS])}
             >
               Mostrar todas
             </Anchor>
@@ -40,8 +50,8 @@ export function ColumnChooser({ visible, saving, onChange }: Props) {
             <Checkbox
               key={column.key}
               label={column.label}
-              checked={visible.includes(column.key)}
-              onChange={(e) => onChange(toggleColumn(visible, column.key, e.currentTarget.checked))}
+              checked={shown.includes(column.key)}
+              onChange={(e) => change(toggleColumn(shown, column.key, e.currentTarget.checked))}
             />
           ))}
         </Stack>
