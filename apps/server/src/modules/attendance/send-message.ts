@@ -10,6 +10,7 @@ import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { findCompany } from '../companies/repository';
 import { type QuotedInfo, toCard, toMessage } from './card';
+import { deliverMessage } from './deliver-message';
 import { loadForAction } from './load-for-action';
 import { findMessagesByMessageIds } from './repository';
 import { companyViewSettings } from './viewer';
@@ -132,30 +133,11 @@ export async function sendMessage(
     message: toMessage(result.stored, quotedInfo),
   });
 
-  // Hand over to the channel after commit; the stored message is the record whatever the channel answers.
-  const sent = adapter
-    ? await adapter
-        .send({
-          companyId: caller.companyId,
-          channelId: attendance.channelId,
-          contactExternalId: result.contact.externalId,
-          contactData: result.contact.data,
-          text,
-          attachments,
-          messageId: result.stored.messageId,
-          stored: toMessage(result.stored, quotedInfo),
-        })
-        .catch((err: unknown) => ({
-          state: 'error' as const,
-          error: err instanceof Error ? err.message : String(err),
-        }))
-    : { state: 'error' as const, error: 'canal indisponível' };
-  const [final] = await deps.db
-    .update(messages)
-    .set({ delivery: sent.state, error: sent.state === 'error' ? (sent.error ?? null) : null })
-    .where(and(eq(messages.companyId, caller.companyId), eq(messages.id, result.stored.id)))
-    .returning();
-  const message = toMessage(final ?? result.stored, quotedInfo);
-  deps.events.emit('message:updated', { companyId: caller.companyId, card, message });
+  const message = await deliverMessage(deps, {
+    card,
+    stored: result.stored,
+    contact: result.contact,
+    quoted: quotedInfo,
+  });
   return { message, card };
 }

@@ -5,6 +5,7 @@ import type { ChannelRegistry } from '../../channels/registry';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
 import type { AppDeps } from '../../platform/deps';
 import { type AttendanceRow, toCard, toMessage } from '../attendance/card';
+import { deliverMessage } from '../attendance/deliver-message';
 import { findCompany } from '../companies/repository';
 import { timerSettings } from './timer-settings';
 
@@ -143,26 +144,5 @@ async function sendAutomaticMessage(deps: Deps, attendance: AttendanceRow, text:
   if (!stored || !contact) return;
   const card = toCard(attendance);
   deps.events.emit('message:created', { companyId: attendance.companyId, card, message: toMessage(stored) });
-  const adapter = deps.channels.get(attendance.channelKind);
-  const sent = adapter
-    ? await adapter
-        .send({
-          companyId: attendance.companyId,
-          channelId: attendance.channelId,
-          contactExternalId: contact.externalId,
-          contactData: contact.data,
-          text,
-          attachments: [],
-          messageId: stored.messageId,
-          stored: toMessage(stored),
-        })
-        .catch(() => ({ state: 'error' as const }))
-    : { state: 'error' as const };
-  const [final] = await deps.db
-    .update(messages)
-    .set({ delivery: sent.state })
-    .where(and(eq(messages.companyId, attendance.companyId), eq(messages.id, stored.id)))
-    .returning();
-  if (final)
-    deps.events.emit('message:updated', { companyId: attendance.companyId, card, message: toMessage(final) });
+  await deliverMessage(deps, { card, stored, contact });
 }
