@@ -11,5 +11,7 @@ export async function logout(deps: Pick<AppDeps, 'db' | 'events'>, caller: Calle
       ip,
     });
     deps.events.emit('session:revoked', { ...caller, reason: 'logout' });
+    // remove_chats_logout: a logged-out operator's open chats go back to the queue.
+    await returnChatsIfConfigured(deps, caller.companyId, caller.userId);
   }
 }
