@@ -5,8 +5,12 @@ import { LoginPage } from './features/auth/login-page';
 import { ResetPasswordPage } from './features/auth/reset-password-page';
 import { PublicOnly, RequireSession } from './features/auth/route-guards';
 import { ChatPage } from './features/chat/chat-page';
+import { MonitorPage } from './features/distribution/monitor-page';
 import { HistoryPage } from './features/history/history-page';
+import { PauseGate } from './features/pause/pause-gate';
+import { UserInPausePage } from './features/pause/user-in-pause-page';
 import { SecurityPage } from './features/settings/security-page';
+import { SettingsPage } from './features/settings-tabs/settings-page';
 import { UsersPage } from './features/users/users-page';
 import { WebchatsPage } from './features/webchat/webchats-page';
 
@@ -26,16 +30,25 @@ export function createRouter() {
       element: <RequireSession />,
       children: [
         {
-          element: <AppLayout />,
+          // A paused user is held on the block page (spec 1 main.user-in-pause).
+          element: <PauseGate />,
           children: [
-            { index: true, element: <Navigate to="/chat" replace /> },
-            { path: 'chat', element: <ChatPage /> },
-            { path: 'history', element: <HistoryPage /> },
-            { path: 'users', element: <UsersPage /> },
-            { path: 'channels/webchat', element: <WebchatsPage /> },
-            { path: 'settings/security', element: <SecurityPage /> },
-            { path: 'account', element: <AccountPage /> },
-            { path: '*', element: <Navigate to="/chat" replace /> },
+            { path: 'user-in-pause', element: <UserInPausePage /> },
+            {
+              element: <AppLayout />,
+              children: [
+                { index: true, element: <Navigate to="/chat" replace /> },
+                { path: 'chat', element: <ChatPage /> },
+                { path: 'distribution', element: <MonitorPage /> },
+                { path: 'history', element: <HistoryPage /> },
+                { path: 'users', element: <UsersPage /> },
+                { path: 'channels/webchat', element: <WebchatsPage /> },
+                { path: 'settings', element: <SettingsPage /> },
+                { path: 'settings/security', element: <SecurityPage /> },
+                { path: 'account', element: <AccountPage /> },
+                { path: '*', element: <Navigate to="/chat" replace /> },
+              ],
+            },
           ],
         },
       ],

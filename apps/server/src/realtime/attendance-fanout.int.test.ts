@@ -112,4 +112,26 @@ describe('attendance events reach exactly who may see the card', () => {
     });
     expect(await closed).toEqual({ id: card.id, closed: true });
   });
+
+  it('switching distribution on moves open sockets to their new view: operators stop receiving unassigned cards', async () => {
+    const before = nextEvent(ana.socket, 'attendance:upsert');
+    const v1 = await newVisitor(ctx, 'Quésia');
+    await v1.send('Antes da distribuição');
+    expect((await before).name).toBe('Quésia');
+
+    const saved = await http.put('/api/auto-dist', {
+      cookie: gestor.cookie,
+      body: { enabled: true, chat_per_user: 3, allow_if_client_not_respond: false },
+    });
+    expect(saved.status).toBe(200);
+    await settle();
+    ana.seen.length = 0;
+    gestor.seen.length = 0;
+    const v2 = await newVisitor(ctx, 'Rui');
+    await v2.send('Depois da distribuição');
+    await settle();
+    // Own cards only now: an unassigned card is no longer Ana's to see; the manager still sees it.
+    expect(ana.seen).toEqual([]);
+    expect(gestor.seen).toContain('upsert:Rui');
+  });
 });

@@ -71,12 +71,7 @@ export async function startRealtime(httpServer: HttpServer, deps: AppDeps): Prom
         role: active.user.role,
         displayName: active.user.displayName,
       });
-      const cardRoomsOfViewer =
-        viewer.mode === 'ALL'
-          ? viewer.sectorIds.map(rooms.sectorAll)
-          : viewer.mode === 'OWN_NONE'
-            ? viewer.sectorIds.map(rooms.sectorUnassigned)
-            : [];
+      const cardRoomsOfViewer = cardRoomsOf(viewer);
       await socket.join([
         rooms.company(active.user.companyId),
         rooms.user(active.user.id),
@@ -100,6 +95,13 @@ export async function startRealtime(httpServer: HttpServer, deps: AppDeps): Prom
   registerAttendanceFanout(io as unknown as Server, deps.events);
   const stopVisitors = registerVisitorNamespace(io as unknown as Server, deps);
 
+  // Triage or distribution changed: every socket of the company moves to the card rooms of its new view mode
+  // (on any node), so nobody keeps receiving cards they may no longer see.
+  deps.events.on('company:updated', (p) => {
+    if (p.changed.includes('auto_dist') || p.changed.includes('triage')) {
+      refreshCardRooms(io as unknown as Server, deps, p.companyId).catch(() => {});
+    }
+  });
   deps.events.on('company:updated', (p) => {
     io.to(rooms.company(p.companyId)).emit('company:updated', p);
   });
@@ -117,4 +119,22 @@ export async function startRealtime(httpServer: HttpServer, deps: AppDeps): Prom
       await Promise.all(redisClients.map((c) => c.quit().catch(() => {})));
     },
   };
+}
+
+function cardRoomsOf(viewer: { mode: 'ALL' | 'OWN' | 'OWN_NONE'; sectorIds: number[] }): string[] {
+  if (viewer.mode === 'ALL') return viewer.sectorIds.map(rooms.sectorAll);
+  if (viewer.mode === 'OWN_NONE') return viewer.sectorIds.map(rooms.sectorUnassigned);
+  return [];
+}
+
+const isCardRoom = (room: string) => /^sector:\d+:(all|unassigned)$/.test(room);
+
+async function refreshCardRooms(io: Server, deps: Pick<AppDeps, 'db'>, companyId: number) {
+  const sockets = await io.in(rooms.company(companyId)).fetchSockets();
+  for (const socket of sockets) {
+    const data = socket.data as SocketData;
+    const viewer = await loadViewer(deps.db, { ...data, displayName: '' });
+    for (const room of socket.rooms) if (isCardRoom(room)) socket.leave(room);
+    socket.join(cardRoomsOf(viewer));
+  }
 }

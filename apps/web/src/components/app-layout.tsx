@@ -7,6 +7,8 @@ import { Outlet } from 'react-router';
 import { authApi } from '../features/auth/api';
 import { useCurrentUser } from '../features/auth/session-context';
 import { useEndSession } from '../features/auth/use-end-session';
+import { OperatorStatusSwitch } from '../features/distribution/operator-status-switch';
+import { PauseButton } from '../features/pause/pause-button';
 import { BrandLogo } from './brand-logo';
 import { MainNav } from './main-nav';
 
@@ -39,6 +41,11 @@ export function AppLayout() {
             </Text>
           </Group>
           <Group gap="md" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" aria-label="Status de atendimento" role="group">
+              <OperatorStatusSwitch />
+              <PauseButton />
+            </Group>
+            <Divider orientation="vertical" visibleFrom="sm" />
             <Group gap="xs" wrap="nowrap" visibleFrom="xs">
               <Avatar color="prosa" radius="xl" size={36}>
                 {initials(user.displayName || user.name)}

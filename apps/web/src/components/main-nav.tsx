@@ -1,9 +1,11 @@
 import { NavLink, Stack } from '@mantine/core';
-import { menuForRole } from '@prosa/shared/menu';
+import { menuForRole, menuItemOf } from '@prosa/shared/menu';
 import {
+  IconActivity,
   IconHistory,
   IconMessageCircle,
   IconMessages,
+  IconSettings,
   IconShieldLock,
   IconUserCircle,
   IconUsers,
@@ -12,9 +14,11 @@ import { NavLink as RouterLink, useLocation } from 'react-router';
 
 const ICONS: Record<string, typeof IconMessages> = {
   chat: IconMessages,
+  distribution: IconActivity,
   history: IconHistory,
   webchats: IconMessageCircle,
   users: IconUsers,
+  settings: IconSettings,
   security: IconShieldLock,
   account: IconUserCircle,
 };
@@ -22,11 +26,12 @@ const ICONS: Record<string, typeof IconMessages> = {
 /** The main menu of spec MENU, filtered by the user's role. */
 export function MainNav({ role, onNavigate }: { role: number; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const current = menuItemOf(pathname)?.key;
   return (
     <Stack component="nav" aria-label="Menu principal" gap={4}>
       {menuForRole(role).map((item) => {
         const Icon = ICONS[item.key] ?? IconMessages;
-        const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
+        const active = item.key === current;
         return (
           <NavLink
             key={item.key}

@@ -18,4 +18,12 @@ export const queryKeys = {
     ['attendances', part, id] as const,
   companyFeatures: ['company', 'features'] as const,
   cardView: ['user-settings', 'card_view'] as const,
+  // Distribution and pause: settings tabs, the monitoring dashboard and the user's own pause.
+  autoDist: ['distribution', 'auto-dist'] as const,
+  clientWaitingResponse: ['distribution', 'client-waiting-response'] as const,
+  attendanceRules: ['distribution', 'attendance-rules'] as const,
+  distributionMonitor: ['distribution', 'monitor'] as const,
+  controlPause: ['pause', 'control'] as const,
+  pauseReasons: ['pause', 'reasons'] as const,
+  pauseState: ['pause', 'state'] as const,
 };

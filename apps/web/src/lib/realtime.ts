@@ -2,6 +2,7 @@ import { ZSocketTokenOutput } from '@prosa/shared/auth';
 import { MSG } from '@prosa/shared/messages';
 import type { QueryClient } from '@tanstack/react-query';
 import { createChatRealtime } from '../features/chat/chat-realtime';
+import { createDistributionRealtime } from '../features/distribution/distribution-realtime';
 import { showExportReadyToast } from '../features/history/export-ready-toast';
 import { ApiError, apiRequest } from './api';
 import { queryKeys } from './query-keys';
@@ -42,6 +43,7 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   let recoveries = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const chat = createChatRealtime(opts.queryClient);
+  const distribution = createDistributionRealtime(opts.queryClient);
 
   const setStatus = (status: RealtimeStatus) => {
     if (!stopped) opts.onStatus(status);
@@ -82,6 +84,7 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
     setStatus('connected');
     // Events sent before the socket joined its rooms (or while it was away) are lost: the chat fetches again.
     chat.resync();
+    distribution.resync();
   });
 
   socket.on('connect_error', () => {
@@ -112,6 +115,7 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   socket.on('company:updated', (payload) => {
     if (payload.companyId !== opts.companyId) return;
     opts.queryClient.invalidateQueries({ queryKey: queryKeys.companySecurity });
+    distribution.companyUpdated(payload.changed);
   });
 
   // Sent only to the user who asked for the export (user room): refresh their list and offer the file.
@@ -125,11 +129,16 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   socket.on('attendance:removed', chat.removed);
   socket.on('message:created', chat.message);
   socket.on('message:updated', chat.message);
+  // The monitoring dashboard follows the queue and the operators (company room), once per burst.
+  socket.on('attendance:upsert', distribution.attendanceChanged);
+  socket.on('attendance:removed', distribution.attendanceChanged);
+  socket.on('operator:changed', distribution.operatorChanged);
 
   function stop() {
     stopped = true;
     clearTimeout(timer);
     chat.dispose();
+    distribution.dispose();
     socket.removeAllListeners();
     socket.disconnect();
   }

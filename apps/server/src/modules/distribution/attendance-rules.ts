@@ -56,7 +56,13 @@ export async function saveAttendanceRules(
   await assertStatus(deps, caller.companyId, input.status_busy_client, 0, RULES_MSG.busyStatus);
   await deps.db
     .update(companies)
-    .set({ metadata: { ...company.metadata, attendances: input } })
+    // Other keys of `attendances` (remove_chats_logout_rule, changeReplicateOwner, …) are kept.
+    .set({
+      metadata: {
+        ...company.metadata,
+        attendances: { ...((company.metadata as Meta).attendances ?? {}), ...input },
+      },
+    })
     .where(eq(companies.id, caller.companyId));
   deps.events.emit('company:updated', { companyId: caller.companyId, changed: ['attendances'] });
   return { message: RULES_MSG.saved, rules: input };

@@ -2,6 +2,7 @@ import { ERROR_CODE } from '@prosa/shared/messages';
 import { ROLE } from '@prosa/shared/roles';
 import { and, eq, isNull } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
+import { userPauses } from '../../db/schema/distribution';
 import { users } from '../../db/schema/users';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
@@ -38,11 +39,21 @@ export async function setOperatorStatus(
     .where(and(eq(users.companyId, caller.companyId), eq(users.id, user.id)));
   let returned = 0;
   if (input.status === 'offline') returned = await returnChatsIfConfigured(deps, caller.companyId, user.id);
+  const [open] = await deps.db
+    .select({ id: userPauses.id })
+    .from(userPauses)
+    .where(
+      and(
+        eq(userPauses.companyId, caller.companyId),
+        eq(userPauses.userId, user.id),
+        isNull(userPauses.endedAt),
+      ),
+    );
   deps.events.emit('operator:changed', {
     companyId: caller.companyId,
     userId: user.id,
     status: input.status,
-    paused: false,
+    paused: Boolean(open),
   });
   return { message: 'Status alterado com sucesso!', status: input.status, returned_to_queue: returned };
 }

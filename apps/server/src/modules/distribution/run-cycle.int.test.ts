@@ -196,8 +196,14 @@ describe('operator status and limits of manual transfers', () => {
   it('logging out also returns the chats to the queue when remove_chats_logout is on', async () => {
     const admin = await http.login(ADMIN);
     const [free] = await waiting();
-    await ctx.db.update(autoDistConfigs).set({ enabled: false }).where(eq(autoDistConfigs.companyId, ids.companyId));
-    await http.post(`/api/attendances/${free?.id}/switch-operator`, { cookie: admin, body: { operator_id: ids.user(OPERATOR) } });
+    await ctx.db
+      .update(autoDistConfigs)
+      .set({ enabled: false })
+      .where(eq(autoDistConfigs.companyId, ids.companyId));
+    await http.post(`/api/attendances/${free?.id}/switch-operator`, {
+      cookie: admin,
+      body: { operator_id: ids.user(OPERATOR) },
+    });
     expect(await assignedTo(ids.user(OPERATOR))).toHaveLength(1);
     const op = await http.login(OPERATOR);
     await http.post('/api/auth/logout', { cookie: op });

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, newVisitor } from '../../../test/helpers/attendance-fixtures';
 import { api, createTestContext, MANAGER, OPERATOR, type TestContext } from '../../../test/helpers/test-app';
+import { companies } from '../../db/schema/companies';
 
 let ctx: TestContext;
 let http: ReturnType<typeof api>;
@@ -73,6 +75,23 @@ describe('attendance rules (tab 19)', () => {
     expect((await http.get('/api/attendance-rules', { cookie: await http.login(OPERATOR) })).status).toBe(
       403,
     );
+  });
+
+  it('keeps the other keys of the attendances metadata', async () => {
+    const [c] = await ctx.db.select().from(companies).where(eq(companies.id, ids.companyId));
+    const meta = (c?.metadata ?? {}) as { attendances?: Record<string, unknown> };
+    await ctx.db
+      .update(companies)
+      .set({
+        metadata: { ...meta, attendances: { ...(meta.attendances ?? {}), changeReplicateOwner: true } },
+      })
+      .where(eq(companies.id, ids.companyId));
+    await http.put('/api/attendance-rules', { cookie: mg, body: rules({ show_poke_options: true }) });
+    const [after] = await ctx.db.select().from(companies).where(eq(companies.id, ids.companyId));
+    expect(((after?.metadata ?? {}) as { attendances?: Record<string, unknown> }).attendances).toMatchObject({
+      changeReplicateOwner: true,
+      show_poke_options: true,
+    });
   });
 
   it('saves the client waiting response (SLA) of the distribution', async () => {

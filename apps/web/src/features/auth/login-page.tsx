@@ -1,11 +1,12 @@
 import type { TLoginOutput } from '@prosa/shared/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '../../components/auth-layout';
 import { queryKeys } from '../../lib/query-keys';
 import type { TChangePasswordStep, TMfaStep } from './api';
 import { ForcedPasswordStep } from './forced-password-step';
+import { clearLoginNotice, readLoginNotice } from './login-notice';
 import { MfaStep } from './mfa-step';
 import { PasswordStep } from './password-step';
 import { RecoverStep } from './recover-step';
@@ -26,7 +27,8 @@ export function LoginPage() {
   const location = useLocation();
   const [step, setStep] = useState<Step>({ kind: asksForRecovery(location.state) ? 'recover' : 'password' });
   const [email, setEmail] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(readLoginNotice);
+  useEffect(clearLoginNotice, []);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 

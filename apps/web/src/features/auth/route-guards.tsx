@@ -10,6 +10,7 @@ import { setUnauthenticatedHandler } from '../../lib/api';
 import { RealtimeProvider } from '../../lib/realtime-provider';
 import { toast } from '../../lib/toast';
 import { useSessionQuery } from './api';
+import { setLoginNotice } from './login-notice';
 import { SessionProvider, useCurrentUser } from './session-context';
 import { useEndSession } from './use-end-session';
 
@@ -41,7 +42,10 @@ export function RequireSession() {
         onSessionEnded={(reason) => {
           if (reason === 'password_changed')
             toast.warning(PASSWORD_CHANGED_ELSEWHERE, { id: 'session-ended' });
-          if (reason === 'pause_limit') toast.warning(PAUSE_MSG.limitLogout, { id: 'session-ended' });
+          if (reason === 'pause_limit') {
+            toast.warning(PAUSE_MSG.limitLogout, { id: 'session-ended' });
+            setLoginNotice(PAUSE_MSG.limitLogout);
+          }
           endSession();
         }}
       >

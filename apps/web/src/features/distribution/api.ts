@@ -1,0 +1,126 @@
+import {
+  type TAttendanceRules,
+  type TClientWaitingResponse,
+  ZAttendanceRules,
+  ZClientWaitingResponse,
+  ZMonitor,
+} from '@prosa/shared/attendance-rules';
+import type { TSessionUser } from '@prosa/shared/auth';
+import { DIST_MSG, type TAutoDistInput, ZAutoDistConfig } from '@prosa/shared/distribution';
+import { z } from '@prosa/shared/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { toast } from '../../lib/toast';
+
+const ZSetStatusResult = z.object({
+  message: z.string(),
+  status: z.enum(['online', 'offline']),
+  returned_to_queue: z.number(),
+});
+
+export function useAutoDist() {
+  return useQuery({
+    queryKey: queryKeys.autoDist,
+    queryFn: () => apiRequest('/api/auto-dist', { schema: ZAutoDistConfig }),
+  });
+}
+
+/** Turning it on forces triage MANAGER and runs a cycle: the chat's features and the dashboard follow. */
+export function useSaveAutoDist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAutoDistInput) =>
+      apiRequest('/api/auto-dist', {
+        method: 'PUT',
+        body,
+        schema: z.object({ message: z.string(), config: ZAutoDistConfig }),
+      }),
+    onSuccess: (result) => {
+      toast.success(result.message || DIST_MSG.saved);
+      queryClient.setQueryData(queryKeys.autoDist, result.config);
+      queryClient.invalidateQueries({ queryKey: queryKeys.companyFeatures });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.distributionMonitor });
+    },
+    onError: (error) => toast.apiError(error, DIST_MSG.saveError),
+  });
+}
+
+export function useClientWaitingResponse() {
+  return useQuery({
+    queryKey: queryKeys.clientWaitingResponse,
+    queryFn: () => apiRequest('/api/auto-dist/client-waiting-response', { schema: ZClientWaitingResponse }),
+  });
+}
+
+export function useSaveClientWaitingResponse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TClientWaitingResponse) =>
+      apiRequest('/api/auto-dist/client-waiting-response', {
+        method: 'PUT',
+        body,
+        schema: z.object({ message: z.string(), client_waiting_response: ZClientWaitingResponse }),
+      }),
+    onSuccess: (result) => {
+      toast.success(result.message);
+      queryClient.setQueryData(queryKeys.clientWaitingResponse, result.client_waiting_response);
+    },
+    onError: (error) => toast.apiError(error, DIST_MSG.updateError),
+  });
+}
+
+export function useAttendanceRules() {
+  return useQuery({
+    queryKey: queryKeys.attendanceRules,
+    queryFn: () => apiRequest('/api/attendance-rules', { schema: ZAttendanceRules }),
+  });
+}
+
+export function useSaveAttendanceRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAttendanceRules) =>
+      apiRequest('/api/attendance-rules', {
+        method: 'PUT',
+        body,
+        schema: z.object({ message: z.string(), rules: ZAttendanceRules }),
+      }),
+    onSuccess: (result) => {
+      toast.success(result.message);
+      queryClient.setQueryData(queryKeys.attendanceRules, result.rules);
+    },
+    onError: (error) => toast.apiError(error),
+  });
+}
+
+/** The monitoring dashboard: refreshed by the realtime events (src/lib/realtime.ts), not by polling. */
+export function useDistributionMonitor() {
+  return useQuery({
+    queryKey: queryKeys.distributionMonitor,
+    queryFn: () => apiRequest('/api/distribution/monitor', { schema: ZMonitor }),
+    staleTime: 0,
+  });
+}
+
+/** setStatus for the user themself: the session user carries operatorStatus, so it is updated in place. */
+export function useSetOwnStatus(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: 'online' | 'offline') =>
+      apiRequest('/api/users/set-status', {
+        method: 'POST',
+        body: { user_id: userId, status },
+        schema: ZSetStatusResult,
+      }),
+    onSuccess: (result) => {
+      queryClient.setQueryData<TSessionUser | null>(queryKeys.session, (user) =>
+        user ? { ...user, operatorStatus: result.status } : user,
+      );
+      // The switch shows the new state; a toast would cover the header right under the pointer.
+      if (result.returned_to_queue > 0) toast.info(DIST_MSG.queued);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    },
+    onError: (error) => toast.apiError(error),
+  });
+}
