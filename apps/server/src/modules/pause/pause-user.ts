@@ -1,6 +1,6 @@
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { PAUSE_MSG, type TPauseState } from '@prosa/shared/pause';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { pauseReasons, userPauses } from '../../db/schema/distribution';
 import { users } from '../../db/schema/users';
 import { verifyPassword } from '../../platform/crypto';
@@ -147,25 +147,37 @@ export async function enforcePauseLimits(deps: Deps, input: { companyId: number;
   const company = await findCompany(deps.db, input.companyId);
   const cp = controlPauseOf(company?.metadata ?? {});
   if (!cp.use_limit_pause.enabled || !cp.use_limit_pause.limit_minutes) return 0;
-  const ended = await deps.db
-    .update(userPauses)
-    .set({ endedAt: input.now, endedBy: 'limit' })
-    .where(
-      and(
-        eq(userPauses.companyId, input.companyId),
-        isNull(userPauses.endedAt),
-        lt(
-          userPauses.startedAt,
-          sql`${input.now}::timestamptz - make_interval(mins => ${cp.use_limit_pause.limit_minutes})`,
+  const minutes = cp.use_limit_pause.limit_minutes;
+  // Ending the pause and going offline commit together: nobody sees one without the other.
+  const ended = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(userPauses)
+      .set({ endedAt: input.now, endedBy: 'limit' })
+      .where(
+        and(
+          eq(userPauses.companyId, input.companyId),
+          isNull(userPauses.endedAt),
+          lt(userPauses.startedAt, sql`${input.now}::timestamptz - make_interval(mins => ${minutes})`),
         ),
-      ),
-    )
-    .returning();
+      )
+      .returning();
+    if (rows.length > 0) {
+      await tx
+        .update(users)
+        .set({ operatorStatus: 'offline' })
+        .where(
+          and(
+            eq(users.companyId, input.companyId),
+            inArray(
+              users.id,
+              rows.map((r) => r.userId),
+            ),
+          ),
+        );
+    }
+    return rows;
+  });
   for (const p of ended) {
-    await deps.db
-      .update(users)
-      .set({ operatorStatus: 'offline' })
-      .where(and(eq(users.companyId, input.companyId), eq(users.id, p.userId)));
     const revoked = await revokeUserSessions(deps.db, input.companyId, p.userId);
     for (const sessionId of revoked) {
       deps.events.emit('session:revoked', {
