@@ -32,6 +32,7 @@ async function main() {
     });
     url = embedded.url;
   }
+  let stopping = false;
   const database = connectDatabase(url);
   const events = new EventBus();
   const mailer = createMailer({
@@ -50,7 +51,10 @@ async function main() {
       worker: config.ROLE.has('worker'),
       jobs: JOBS,
       deps,
-      log: (msg, err) => console.error(msg, err),
+      // Once shutdown begins, connections closing under pg-boss are expected, not errors.
+      log: (msg, err) => {
+        if (!stopping) console.error(msg, err);
+      },
     });
     return { seeded, queue };
   });
@@ -87,6 +91,7 @@ async function main() {
   }
 
   const shutdown = async () => {
+    stopping = true;
     for (const stop of stopHooks) await stop().catch(() => {});
     ticker?.stop();
     await queue.stop().catch(() => {});

