@@ -4,6 +4,8 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
 export type Db = NodePgDatabase<Record<string, never>>;
+/** The handle inside db.transaction(…). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = { pool: pg.Pool; db: Db; url: string };
 

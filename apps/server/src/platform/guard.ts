@@ -1,4 +1,5 @@
 import { ERROR_CODE, MSG } from '@prosa/shared/messages';
+import { ROLE } from '@prosa/shared/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkAccess } from '../modules/auth/check-access';
 import { type ActiveSession, findActiveSession, touchSession } from '../modules/auth/repository';
@@ -9,6 +10,12 @@ import { AppError, forbidden, unauthenticated } from './errors';
 
 /** Every /api route declares who may call it: anyone, or an authenticated user from a minimum role up. */
 export type Access = { public: true } | { minRole: number };
+
+/** Route access rules, shared by every module's routes (config: PUBLIC, ANY_USER, MANAGER or ADMIN). */
+export const PUBLIC = { access: { public: true } } as const;
+export const ANY_USER = { access: { minRole: ROLE.operator } } as const;
+export const MANAGER = { access: { minRole: ROLE.manager } } as const;
+export const ADMIN = { access: { minRole: ROLE.admin } } as const;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

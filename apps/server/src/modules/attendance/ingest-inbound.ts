@@ -2,12 +2,10 @@ import { cardIdFor, type TChannelKind } from '@prosa/shared/channels';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { InboundContact, InboundMessage } from '../../channels/types';
 import { attendances, contacts, messages, persons } from '../../db/schema/attendance';
-import type { Db } from '../../platform/db';
+import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { type AttendanceRow, type MessageRow, toCard, toMessage } from './card';
 import { nextCounter } from './repository';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 class DuplicateRace extends Error {}
 

@@ -15,11 +15,10 @@ import {
   ZViewedBy,
 } from '@prosa/shared/attendance';
 import { ZIdParam } from '@prosa/shared/company';
-import { ROLE } from '@prosa/shared/roles';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf } from '../../platform/guard';
+import { ANY_USER, callerOf, MANAGER } from '../../platform/guard';
 import { toCard } from './card';
 import { deleteLockedContact, saveNotes, setAnswered, setBusyClient } from './card-updates';
 import { forwardMessage } from './forward-message';
@@ -32,7 +31,6 @@ import { setStatus } from './set-status';
 import { switchOperator, switchSector } from './transfer';
 import { getViewedBy, markViewed } from './viewed';
 
-const ANY_USER = { access: { minRole: ROLE.operator } } as const;
 const tags = ['attendance'];
 const ZCardResult = z.object({ message: z.string(), card: ZCard });
 const ZRouteParams = z.object({
@@ -229,7 +227,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/attendances/:id/viewed',
       {
-        config: { access: { minRole: ROLE.manager } },
+        config: MANAGER,
         schema: { tags, summary: 'Visualizado por', params: ZIdParam, response: { 200: ZViewedBy } },
       },
       async (request) => getViewedBy(deps, callerOf(request), { attendanceId: request.params.id }),
@@ -282,7 +280,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/del-locked-contact',
       {
-        config: { access: { minRole: ROLE.manager } },
+        config: MANAGER,
         schema: {
           tags,
           summary: 'Remove atendimento travado',

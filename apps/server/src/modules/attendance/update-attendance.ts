@@ -1,11 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
-import type { Db } from '../../platform/db';
+import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { type AttendanceRow, toCard } from './card';
 
 type Changes = Partial<typeof attendances.$inferInsert>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Applies a change to an open attendance and tells everyone who sees it (and those who saw it before, when

@@ -11,13 +11,12 @@ import {
   ZTotpEnableInput,
   ZTotpSetupOutput,
 } from '@prosa/shared/auth';
-import { ROLE } from '@prosa/shared/roles';
 import { z } from '@prosa/shared/zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicUrl } from '../../platform/config';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf } from '../../platform/guard';
+import { ANY_USER, callerOf, PUBLIC } from '../../platform/guard';
 import { changePassword } from './change-password';
 import { checkMfaCode, resendMfaEmail } from './check-mfa-code';
 import { type LoginResult, login } from './login';
@@ -28,8 +27,6 @@ import { SESSION_COOKIE, toSessionUser } from './sessions';
 import { getSocketToken, resetSocketToken } from './socket-token';
 import { disableTotp, enableTotp, setupTotp } from './totp';
 
-const PUBLIC = { access: { public: true } } as const;
-const ANY_USER = { access: { minRole: ROLE.operator } } as const;
 const tags = ['auth'];
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {

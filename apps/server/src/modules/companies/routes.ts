@@ -1,16 +1,14 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { ZCompanySecurity, ZIdParam, ZIpFilter, ZSecuritySettings } from '@prosa/shared/company';
-import { ROLE } from '@prosa/shared/roles';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf } from '../../platform/guard';
+import { ADMIN, ANY_USER, callerOf } from '../../platform/guard';
 import { getCompanyFeatures } from './company-features';
 import { getCompany } from './get-company';
 import { getCompanySecurity, updateSecuritySettings } from './security-settings';
 import { updateIpFilter } from './update-ip-filter';
 
-const ADMIN = { access: { minRole: ROLE.admin } } as const;
 const tags = ['companies'];
 
 const ZCompany = z.object({
@@ -37,7 +35,7 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/company/features',
       {
-        config: { access: { minRole: ROLE.operator } },
+        config: ANY_USER,
         schema: {
           tags,
           summary: 'Recursos ligados na empresa (triagem, distribuição, permissões)',

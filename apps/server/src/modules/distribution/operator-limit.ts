@@ -2,12 +2,10 @@ import { ERROR_CODE } from '@prosa/shared/messages';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
 import { autoDistConfigs } from '../../db/schema/distribution';
-import type { Db } from '../../platform/db';
+import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 
 export const OPERATOR_FULL = 'O operador atingiu o limite de atendimentos simultâneos.';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * With automatic distribution on, an operator never holds more than chat_per_user open attendances, whoever

@@ -1,10 +1,9 @@
 import { ZAttendanceRules, ZClientWaitingResponse, ZMonitor } from '@prosa/shared/attendance-rules';
 import { ZAutoDistConfig, ZAutoDistInput, ZQueueInput } from '@prosa/shared/distribution';
-import { ROLE } from '@prosa/shared/roles';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf } from '../../platform/guard';
+import { ANY_USER, callerOf, MANAGER } from '../../platform/guard';
 import {
   getAttendanceRules,
   getClientWaitingResponse,
@@ -19,7 +18,6 @@ import { returnToQueue } from './return-to-queue';
 const tags = ['distribution'];
 
 export function distributionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const MANAGER = { access: { minRole: ROLE.manager } } as const;
   const ZSaved = z.object({ message: z.string(), config: ZAutoDistConfig });
   const ZQueued = z.object({ message: z.string(), count: z.number() });
   return async (app) => {
@@ -146,7 +144,7 @@ export function distributionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/users/set-status',
       {
-        config: { access: { minRole: ROLE.operator } },
+        config: ANY_USER,
         schema: {
           tags,
           summary: 'Operador on-line ou off-line (setStatus)',

@@ -2,6 +2,7 @@ import { z } from '@prosa/shared/zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
+import { PUBLIC } from '../../platform/guard';
 
 const ZHealth = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -15,7 +16,7 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/health',
       {
-        config: { access: { public: true } },
+        config: PUBLIC,
         schema: { tags: ['health'], summary: 'Saúde do serviço', response: { 200: ZHealth, 503: ZHealth } },
       },
       async (_request, reply) => {

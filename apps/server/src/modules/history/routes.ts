@@ -2,19 +2,16 @@ import { createReadStream } from 'node:fs';
 import { ZCard } from '@prosa/shared/attendance';
 import { ZIdParam } from '@prosa/shared/company';
 import { ZHistoryFilters, ZHistoryPage, ZHistoryQuery } from '@prosa/shared/history';
-import { ROLE } from '@prosa/shared/roles';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf } from '../../platform/guard';
+import { ANY_USER, callerOf, MANAGER } from '../../platform/guard';
 import { downloadAttendanceCsv } from './download-attendance';
 import { exportFile, exportHistory, listExports } from './export-history';
 import { restoreAttendance } from './restore-attendance';
 import { searchHistory } from './search-history';
 import { contactTimeline } from './timeline';
 
-const MANAGER = { access: { minRole: ROLE.manager } } as const;
-const ANY_USER = { access: { minRole: ROLE.operator } } as const;
 const tags = ['history'];
 
 const attachment = (filename: string) => `attachment; filename="${filename}"`;

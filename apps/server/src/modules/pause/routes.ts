@@ -7,17 +7,14 @@ import {
   ZPauseReasonInput,
   ZPauseState,
 } from '@prosa/shared/pause';
-import { ROLE } from '@prosa/shared/roles';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf } from '../../platform/guard';
+import { ANY_USER, callerOf, MANAGER } from '../../platform/guard';
 import { changePauseReason, enterPause, leavePause, pauseState } from './pause-user';
 import { createReason, deleteReason, listReasons, updateReason } from './reasons';
 import { getControlPause, saveControlPause } from './settings';
 
-const ANY_USER = { access: { minRole: ROLE.operator } } as const;
-const MANAGER = { access: { minRole: ROLE.manager } } as const;
 const tags = ['pause'];
 const ZStateResult = z.object({ message: z.string(), state: ZPauseState });
 const ZReasonResult = z.object({ message: z.string(), reason: ZPauseReason });

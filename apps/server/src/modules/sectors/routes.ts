@@ -1,13 +1,11 @@
 import { ZIdParam, ZSector } from '@prosa/shared/company';
-import { ROLE } from '@prosa/shared/roles';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { callerOf } from '../../platform/guard';
+import { ANY_USER, callerOf } from '../../platform/guard';
 import { findSector, listSectors } from './repository';
 
-const ANY_USER = { access: { minRole: ROLE.operator } } as const;
 const tags = ['sectors'];
 
 export function sectorRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -1,9 +1,8 @@
 import { ZStatus } from '@prosa/shared/company';
-import { ROLE } from '@prosa/shared/roles';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf } from '../../platform/guard';
+import { ANY_USER, callerOf } from '../../platform/guard';
 import { listStatuses } from './repository';
 
 export function statusRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -11,7 +10,7 @@ export function statusRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/statuses',
       {
-        config: { access: { minRole: ROLE.operator } },
+        config: ANY_USER,
         schema: {
           tags: ['statuses'],
           summary: 'Status de classificação e finalização (do setor, com sector_id)',

@@ -1,14 +1,12 @@
 import { ZIdParam, ZUserListItem } from '@prosa/shared/company';
-import { ROLE } from '@prosa/shared/roles';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { callerOf } from '../../platform/guard';
+import { ANY_USER, callerOf, MANAGER } from '../../platform/guard';
 import { findUserItem, listUsers } from './repository';
 import { getUserSettings, updateUserSettings } from './user-settings';
 
-const MANAGER = { access: { minRole: ROLE.manager } } as const;
 const tags = ['users'];
 
 export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -20,7 +18,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/users/me/settings',
       {
-        config: { access: { minRole: ROLE.operator } },
+        config: ANY_USER,
         schema: { tags, summary: 'Preferências do usuário', response: { 200: ZSettings } },
       },
       async (request) => ZSettings.parse(await getUserSettings(deps, callerOf(request))),
@@ -28,7 +26,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/users/me/settings',
       {
-        config: { access: { minRole: ROLE.operator } },
+        config: ANY_USER,
         schema: {
           tags,
           summary: 'Salva preferências do usuário',

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { ZIdParam } from '@prosa/shared/company';
 import { ERROR_CODE } from '@prosa/shared/messages';
-import { ROLE } from '@prosa/shared/roles';
 import {
   WEBCHAT_LOGO_MAX_BYTES,
   WEBCHAT_MSG,
@@ -19,7 +18,7 @@ import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
-import { callerOf } from '../../platform/guard';
+import { callerOf, MANAGER, PUBLIC } from '../../platform/guard';
 import { demoPage } from './demo-page';
 import {
   createWebchat,
@@ -32,8 +31,6 @@ import { findWebchatByCode } from './repository';
 import { publicConfig, startVisitor, visitorSend, visitorState } from './visitor';
 import { deleteWebchatLogo, readWebchatLogo, uploadWebchatLogo } from './webchat-logo';
 
-const MANAGER = { access: { minRole: ROLE.manager } } as const;
-const PUBLIC = { access: { public: true } } as const;
 const tags = ['webchat'];
 const ZCode = z.object({
   code: z.string().regex(/^[A-Za-z0-9_-]{4,40}$/, { error: 'Web chat não encontrado.' }),
