@@ -21,6 +21,7 @@ import { distributionRoutes } from './modules/distribution/routes';
 import { healthRoutes } from './modules/health/routes';
 import { historyRoutes } from './modules/history/routes';
 import { pauseRoutes } from './modules/pause/routes';
+import { permissionRoutes } from './modules/permissions/routes';
 import { sectorRoutes } from './modules/sectors/routes';
 import { statusRoutes } from './modules/statuses/routes';
 import { userRoutes } from './modules/users/routes';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
   await app.register(historyRoutes(deps));
   await app.register(distributionRoutes(deps));
   await app.register(pauseRoutes(deps));
+  await app.register(permissionRoutes(deps));
   await app.register(webchatRoutes(deps, { widgetFile: defaultWidgetFile() }));
 
   await serveWebApp(app, deps.config.WEB_DIST);

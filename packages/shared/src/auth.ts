@@ -34,6 +34,8 @@ export const ZSessionUser = z.object({
   totpEnabled: z.boolean(),
   sectorIds: z.array(z.number()),
   operatorStatus: z.enum(['online', 'offline']),
+  // Module permissions (spec 3): null when the user has no module restrictions.
+  permissions: z.record(z.string(), z.object({ read: z.boolean(), write: z.boolean() })).nullable(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

@@ -10,6 +10,8 @@ describe('menu by role', () => {
       'Monitoramento',
       'Histórico',
       'Usuários',
+      'Setores',
+      'Status',
       'Web chat',
       'Configurações',
       'Minha conta',
@@ -18,15 +20,30 @@ describe('menu by role', () => {
       'Atendimentos',
       'Monitoramento',
       'Histórico',
+      'Empresas',
       'Usuários',
+      'Setores',
+      'Status',
       'Web chat',
       'Configurações',
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(8);
+    expect(menuForRole(ROLE.lord)).toHaveLength(11);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
+  });
+
+  it('hides and guards the entries whose menu access key the user lacks', () => {
+    const perms = { usuarios: { read: true, write: false }, historico: { read: false, write: false } };
+    const labels = menuForRole(ROLE.manager, perms).map((m) => m.label);
+    expect(labels).toContain('Usuários');
+    expect(labels).not.toContain('Histórico');
+    expect(labels).not.toContain('Setores');
+    expect(canOpenPath(ROLE.manager, '/history', perms)).toBe(false);
+    expect(canOpenPath(ROLE.manager, '/users/permissions/user/3', perms)).toBe(true);
+    // No restrictions (null) leaves only the role rule.
+    expect(canOpenPath(ROLE.manager, '/history', null)).toBe(true);
   });
 
   it('guards paths the same way', () => {

@@ -1,21 +1,60 @@
+import { can, type TPermissionMap } from './permissions';
 import { ROLE } from './roles';
 
-// The main menu: each entry opens only for users at or above minRole (server routes check the same roles).
-export type TMenuItem = { key: string; label: string; path: string; minRole: number };
+// The main menu: each entry opens only for users at or above minRole and, when it names a menu access key,
+// only with read permission on it (spec 3 §6). Server routes check the same roles and keys.
+export type TMenuItem = { key: string; label: string; path: string; minRole: number; permission?: string };
 
 export const MENU: TMenuItem[] = [
   { key: 'chat', label: 'Atendimentos', path: '/chat', minRole: ROLE.operator },
-  { key: 'distribution', label: 'Monitoramento', path: '/distribution', minRole: ROLE.manager },
-  { key: 'history', label: 'Histórico', path: '/history', minRole: ROLE.manager },
-  { key: 'users', label: 'Usuários', path: '/users', minRole: ROLE.manager },
-  { key: 'webchats', label: 'Web chat', path: '/channels/webchat', minRole: ROLE.manager },
-  { key: 'settings', label: 'Configurações', path: '/settings', minRole: ROLE.manager },
+  {
+    key: 'distribution',
+    label: 'Monitoramento',
+    path: '/distribution',
+    minRole: ROLE.manager,
+    permission: 'monitoramento',
+  },
+  { key: 'history', label: 'Histórico', path: '/history', minRole: ROLE.manager, permission: 'historico' },
+  { key: 'companies', label: 'Empresas', path: '/companies', minRole: ROLE.admin },
+  { key: 'users', label: 'Usuários', path: '/users', minRole: ROLE.manager, permission: 'usuarios' },
+  {
+    key: 'sectors',
+    label: 'Setores',
+    path: '/sectors',
+    minRole: ROLE.manager,
+    permission: 'setores_de_atendimento',
+  },
+  {
+    key: 'statuses',
+    label: 'Status',
+    path: '/statuses',
+    minRole: ROLE.manager,
+    permission: 'status_de_atendimento',
+  },
+  {
+    key: 'webchats',
+    label: 'Web chat',
+    path: '/channels/webchat',
+    minRole: ROLE.manager,
+    permission: 'web_chat',
+  },
+  {
+    key: 'settings',
+    label: 'Configurações',
+    path: '/settings',
+    minRole: ROLE.manager,
+    permission: 'configuracoes_gerais',
+  },
   { key: 'security', label: 'Segurança', path: '/settings/security', minRole: ROLE.admin },
   { key: 'account', label: 'Minha conta', path: '/account', minRole: ROLE.operator },
 ];
 
-export function menuForRole(role: number): TMenuItem[] {
-  return MENU.filter((item) => role >= item.minRole);
+function opens(item: TMenuItem, role: number, permissions: TPermissionMap | null): boolean {
+  return role >= item.minRole && (!item.permission || can(permissions, item.permission, 'read'));
+}
+
+export function menuForRole(role: number, permissions: TPermissionMap | null = null): TMenuItem[] {
+  return MENU.filter((item) => opens(item, role, permissions));
 }
 
 /** The menu entry a path belongs to: the longest matching path wins (/settings/security over /settings). */
@@ -28,7 +67,7 @@ export function menuItemOf(path: string): TMenuItem | undefined {
   return best;
 }
 
-export function canOpenPath(role: number, path: string): boolean {
+export function canOpenPath(role: number, path: string, permissions: TPermissionMap | null = null): boolean {
   const item = menuItemOf(path);
-  return item ? role >= item.minRole : true;
+  return item ? opens(item, role, permissions) : true;
 }

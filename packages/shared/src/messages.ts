@@ -63,3 +63,19 @@ export const ERROR_CODE = {
 export type TErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
 
 export type TApiError = { code: string; message: string };
+
+// Administration (spec 2 §5, §8; spec 3 §8).
+export const ADMIN_MSG = {
+  noWritePermission: 'Você não tem permissão de alteração',
+  sectorOrderNeedsSettings: 'Você precisa de acesso a configurações gerais para alterar a ordem.',
+  modulesLoadError: 'Não foi possível carregar os módulos.',
+  permissionsSaveError: 'Erro ao atribuir permissões de usuário.',
+  permissionsSaved: 'Permissões atualizadas com sucesso!',
+  permissionsCleared: 'Restrições removidas: o acesso volta a seguir a função.',
+  settingsSaved: 'Configuração alterada com sucesso!',
+  settingsLoadError: 'Algo deu errado ao carregar metadados. Consulte o suporte',
+} as const;
+
+export function permissionDependencyMessage(action: string, missing: string): string {
+  return `Para liberar "${action}" é preciso liberar antes: ${missing}.`;
+}

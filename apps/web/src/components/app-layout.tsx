@@ -72,7 +72,7 @@ export function AppLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm">
-        <MainNav role={user.role} onNavigate={close} />
+        <MainNav role={user.role} permissions={user.permissions} onNavigate={close} />
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">

@@ -1,12 +1,16 @@
 import { NavLink, Stack } from '@mantine/core';
 import { menuForRole, menuItemOf } from '@prosa/shared/menu';
+import type { TPermissionMap } from '@prosa/shared/permissions';
 import {
   IconActivity,
+  IconBuilding,
+  IconHierarchy2,
   IconHistory,
   IconMessageCircle,
   IconMessages,
   IconSettings,
   IconShieldLock,
+  IconTags,
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
@@ -18,18 +22,29 @@ const ICONS: Record<string, typeof IconMessages> = {
   history: IconHistory,
   webchats: IconMessageCircle,
   users: IconUsers,
+  companies: IconBuilding,
+  sectors: IconHierarchy2,
+  statuses: IconTags,
   settings: IconSettings,
   security: IconShieldLock,
   account: IconUserCircle,
 };
 
 /** The main menu of spec MENU, filtered by the user's role. */
-export function MainNav({ role, onNavigate }: { role: number; onNavigate?: () => void }) {
+export function MainNav({
+  role,
+  permissions,
+  onNavigate,
+}: {
+  role: number;
+  permissions: TPermissionMap | null;
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
   const current = menuItemOf(pathname)?.key;
   return (
     <Stack component="nav" aria-label="Menu principal" gap={4}>
-      {menuForRole(role).map((item) => {
+      {menuForRole(role, permissions).map((item) => {
         const Icon = ICONS[item.key] ?? IconMessages;
         const active = item.key === current;
         return (

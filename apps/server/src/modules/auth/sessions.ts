@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TSessionUser } from '@prosa/shared/auth';
 import { newToken, sha256 } from '../../platform/crypto';
 import type { AppDeps } from '../../platform/deps';
+import { effectivePermissions } from '../permissions/repository';
 import {
   type ActiveSession,
   insertAccessLog,
@@ -53,6 +54,7 @@ export async function toSessionUser(
     totpEnabled: user.totpEnabled,
     sectorIds: await userSectorIds(deps.db, user.companyId, user.id),
     operatorStatus: user.operatorStatus === 'online' ? 'online' : 'offline',
+    permissions: await effectivePermissions(deps.db, user.companyId, user.id),
   };
 }
 

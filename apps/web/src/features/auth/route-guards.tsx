@@ -61,7 +61,7 @@ export function RequireSession() {
 function RoleGate({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const { pathname } = useLocation();
-  const allowed = canOpenPath(user.role, pathname);
+  const allowed = canOpenPath(user.role, pathname, user.permissions);
   useEffect(() => {
     if (!allowed) toast.warning(MSG.forbidden, { permission: true, id: 'forbidden-route' });
   }, [allowed]);

@@ -16,6 +16,7 @@ const me: TSessionUser = {
   totpEnabled: false,
   sectorIds: [1],
   operatorStatus: 'offline',
+  permissions: null,
 };
 
 const isInvalid = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
