@@ -1,9 +1,11 @@
-import { ERROR_CODE, MSG } from '@prosa/shared/messages';
+import { ADMIN_MSG, ERROR_CODE, MSG } from '@prosa/shared/messages';
+import { can } from '@prosa/shared/permissions';
 import { ROLE } from '@prosa/shared/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkAccess } from '../modules/auth/check-access';
 import { type ActiveSession, findActiveSession, touchSession } from '../modules/auth/repository';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
+import { effectivePermissions } from '../modules/permissions/repository';
 import { sha256 } from './crypto';
 import type { AppDeps, Caller } from './deps';
 import { AppError, forbidden, unauthenticated } from './errors';
@@ -17,9 +19,23 @@ export const ANY_USER = { access: { minRole: ROLE.operator } } as const;
 export const MANAGER = { access: { minRole: ROLE.manager } } as const;
 export const ADMIN = { access: { minRole: ROLE.admin } } as const;
 
+/** A module permission a route needs besides its role (spec 3 §6 menu access keys), checked for non-admins. */
+export type RoutePermission = { action: string; level: 'read' | 'write'; message?: string };
+
+/** A role rule plus a module permission: `config: needs(MANAGER, 'historico', 'read')`. */
+export function needs<T extends { access: Access }>(
+  rule: T,
+  action: string,
+  level: 'read' | 'write',
+  message: string = ADMIN_MSG.noWritePermission,
+) {
+  return { ...rule, permission: { action, level, message } satisfies RoutePermission };
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    permission?: RoutePermission;
   }
   interface FastifyRequest {
     auth: ActiveSession | null;
@@ -47,6 +63,13 @@ export function registerGuard(app: FastifyInstance, deps: Pick<AppDeps, 'db' | '
     const active = request.auth;
     if (!active) throw unauthenticated();
     if (active.user.role < access.minRole) throw forbidden();
+    const permission = request.routeOptions.config?.permission;
+    if (permission && active.user.role < ROLE.admin) {
+      const map = await effectivePermissions(deps.db, active.user.companyId, active.user.id);
+      if (!can(map, permission.action, permission.level)) {
+        throw forbidden(permission.level === 'write' ? permission.message : MSG.forbidden);
+      }
+    }
   });
 }
 

@@ -83,7 +83,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 type InjectOpts = { cookie?: string; ip?: string; body?: unknown };
 
 export function api(ctx: TestContext) {
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: InjectOpts = {}) => {
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, opts: InjectOpts = {}) => {
     const res = await ctx.app.inject({
       method,
       url,
@@ -101,6 +101,8 @@ export function api(ctx: TestContext) {
     get: (url: string, opts?: InjectOpts) => call('GET', url, opts),
     post: (url: string, opts?: InjectOpts) => call('POST', url, opts),
     put: (url: string, opts?: InjectOpts) => call('PUT', url, opts),
+    patch: (url: string, opts?: InjectOpts) => call('PATCH', url, opts),
+    delete: (url: string, opts?: InjectOpts) => call('DELETE', url, opts),
     /** Logs in with password only (MFA off) and returns the session cookie header. */
     async login(email: string, password = PASSWORD, ip = '127.0.0.1') {
       const r = await call('POST', '/api/auth/login', { body: { email, password }, ip });

@@ -3,7 +3,7 @@ import { ZAutoDistConfig, ZAutoDistInput, ZQueueInput } from '@prosa/shared/dist
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
-import { ANY_USER, callerOf, MANAGER } from '../../platform/guard';
+import { ANY_USER, callerOf, MANAGER, needs } from '../../platform/guard';
 import {
   getAttendanceRules,
   getClientWaitingResponse,
@@ -32,7 +32,7 @@ export function distributionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/attendance-rules',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'configuracoes_gerais', 'write'),
         schema: {
           tags,
           summary: 'Salva as regras de atendimento',
@@ -57,7 +57,7 @@ export function distributionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/auto-dist/client-waiting-response',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'configuracoes_gerais', 'write'),
         schema: {
           tags,
           summary: 'Salva o tempo de espera do cliente (SLA)',
@@ -72,7 +72,7 @@ export function distributionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/distribution/monitor',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'monitoramento', 'read'),
         schema: { tags, summary: 'Monitoramento da distribuição em tempo real', response: { 200: ZMonitor } },
       },
       async (request) => distributionMonitor(deps, callerOf(request)),
@@ -94,7 +94,7 @@ export function distributionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app[method](
         '/api/auto-dist',
         {
-          config: MANAGER,
+          config: needs(MANAGER, 'configuracoes_gerais', 'write'),
           schema: {
             tags,
             summary: 'Salva a distribuição automática',

@@ -5,7 +5,7 @@ import { ZHistoryFilters, ZHistoryPage, ZHistoryQuery } from '@prosa/shared/hist
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
-import { ANY_USER, callerOf, MANAGER } from '../../platform/guard';
+import { ANY_USER, callerOf, MANAGER, needs } from '../../platform/guard';
 import { downloadAttendanceCsv } from './download-attendance';
 import { exportFile, exportHistory, listExports } from './export-history';
 import { restoreAttendance } from './restore-attendance';
@@ -21,7 +21,7 @@ export function historyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/history',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'historico', 'read'),
         schema: {
           tags,
           summary: 'Histórico paginado com filtros',
@@ -34,7 +34,10 @@ export function historyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/history/download/:id',
-      { config: MANAGER, schema: { tags, summary: 'CSV de um atendimento', params: ZIdParam } },
+      {
+        config: needs(MANAGER, 'historico', 'read'),
+        schema: { tags, summary: 'CSV de um atendimento', params: ZIdParam },
+      },
       async (request, reply) => {
         const { filename, csv } = await downloadAttendanceCsv(deps, callerOf(request), request.params.id);
         return reply
@@ -47,7 +50,7 @@ export function historyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/history/export',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'historico', 'read'),
         schema: {
           tags,
           summary: 'Exporta o histórico filtrado (CSV ou em segundo plano)',
@@ -114,7 +117,7 @@ export function historyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/history/restore',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'historico', 'write'),
         schema: {
           tags,
           summary: 'Restaura o último atendimento do contato',

@@ -10,7 +10,7 @@ import {
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
-import { ANY_USER, callerOf, MANAGER } from '../../platform/guard';
+import { ANY_USER, callerOf, MANAGER, needs } from '../../platform/guard';
 import { changePauseReason, enterPause, leavePause, pauseState } from './pause-user';
 import { createReason, deleteReason, listReasons, updateReason } from './reasons';
 import { getControlPause, saveControlPause } from './settings';
@@ -32,7 +32,7 @@ export function pauseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/control-pause',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'configuracoes_gerais', 'write'),
         schema: {
           tags,
           summary: 'Salva o controle de pausa',
@@ -75,7 +75,7 @@ export function pauseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/pause-reasons',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'configuracoes_gerais', 'write'),
         schema: {
           tags,
           summary: 'Cria motivo de pausa',
@@ -88,7 +88,7 @@ export function pauseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put(
       '/api/pause-reasons/:id',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'configuracoes_gerais', 'write'),
         schema: {
           tags,
           summary: 'Altera motivo de pausa',
@@ -102,7 +102,7 @@ export function pauseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       '/api/pause-reasons/:id',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'configuracoes_gerais', 'write'),
         schema: {
           tags,
           summary: 'Remove motivo de pausa',

@@ -18,7 +18,7 @@ import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
-import { callerOf, MANAGER, PUBLIC } from '../../platform/guard';
+import { callerOf, MANAGER, needs, PUBLIC } from '../../platform/guard';
 import { demoPage } from './demo-page';
 import {
   createWebchat,
@@ -58,7 +58,7 @@ export function webchatRoutes(deps: AppDeps, opts: { widgetFile: string }): Fast
     app.get(
       '/api/webchats',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'web_chat', 'read'),
         schema: { tags, summary: 'Web chats da empresa', response: { 200: z.array(ZWebchat) } },
       },
       async (request) => listCompanyWebchats(deps, callerOf(request)),
@@ -66,7 +66,7 @@ export function webchatRoutes(deps: AppDeps, opts: { widgetFile: string }): Fast
     app.get(
       '/api/webchats/:id',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'web_chat', 'read'),
         schema: { tags, summary: 'Um web chat', params: ZIdParam, response: { 200: ZWebchat } },
       },
       async (request) => getWebchat(deps, callerOf(request), request.params.id),
@@ -74,7 +74,7 @@ export function webchatRoutes(deps: AppDeps, opts: { widgetFile: string }): Fast
     app.post(
       '/api/webchats',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'web_chat', 'write'),
         schema: { tags, summary: 'Cria web chat', body: ZWebchatInput, response: { 200: ZWebchat } },
       },
       async (request) => createWebchat(deps, callerOf(request), request.body),
@@ -82,7 +82,7 @@ export function webchatRoutes(deps: AppDeps, opts: { widgetFile: string }): Fast
     app.put(
       '/api/webchats/:id',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'web_chat', 'write'),
         schema: {
           tags,
           summary: 'Altera web chat',
@@ -96,7 +96,7 @@ export function webchatRoutes(deps: AppDeps, opts: { widgetFile: string }): Fast
     app.delete(
       '/api/webchats/:id',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'web_chat', 'write'),
         schema: { tags, summary: 'Remove web chat', params: ZIdParam, response: { 200: ZMessageOutput } },
       },
       async (request) => deleteWebchat(deps, callerOf(request), request.params.id),
@@ -105,7 +105,7 @@ export function webchatRoutes(deps: AppDeps, opts: { widgetFile: string }): Fast
     app.post(
       '/api/webchat-upload',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'web_chat', 'write'),
         schema: {
           tags,
           summary: 'Envia o logo do web chat (multipart: id, logoType, file; até 2 MB)',
@@ -136,7 +136,7 @@ export function webchatRoutes(deps: AppDeps, opts: { widgetFile: string }): Fast
     app.delete(
       '/api/webchats/:id/logo',
       {
-        config: MANAGER,
+        config: needs(MANAGER, 'web_chat', 'write'),
         schema: {
           tags,
           summary: 'Remove o logo do web chat',
