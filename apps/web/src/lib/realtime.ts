@@ -115,6 +115,9 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   socket.on('company:updated', (payload) => {
     if (payload.companyId !== opts.companyId) return;
     opts.queryClient.invalidateQueries({ queryKey: queryKeys.companySecurity });
+    // Module permissions changed: the session carries them, and the menu and route guard follow at once.
+    if (payload.changed.includes('permissions'))
+      opts.queryClient.invalidateQueries({ queryKey: queryKeys.session });
     distribution.companyUpdated(payload.changed);
   });
 

@@ -72,6 +72,7 @@ export async function setPermissions(
     );
   }
   await deps.db.transaction((tx) => replacePermissions(tx, companyId, target, map));
+  deps.events.emit('company:updated', { companyId, changed: ['permissions'] });
   return { message: ADMIN_MSG.permissionsSaved };
 }
 
@@ -85,5 +86,6 @@ export async function clearPermissions(deps: AppDeps, caller: Caller, companyId:
   );
   await checkTarget(deps, caller, companyId, target);
   await deletePermissions(deps.db, companyId, target);
+  deps.events.emit('company:updated', { companyId, changed: ['permissions'] });
   return { message: ADMIN_MSG.permissionsCleared };
 }
