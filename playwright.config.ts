@@ -51,6 +51,8 @@ export default defineConfig({
       LOG_LEVEL: 'silent',
       WEB_DIST: 'apps/web/dist',
       PUBLIC_URL: BASE_URL,
+      // Scheduled returns checked every second, so a return a few seconds ahead comes back in the test.
+      SCHEDULE_TICK_SECONDS: '1',
     },
   },
 });

@@ -5,7 +5,12 @@ test.describe('login e menu por função', () => {
   test('operadora entra, vê só o menu dela e não abre a tela de segurança', async ({ page }) => {
     await login(page, DEMO.ana);
 
-    await expect(mainMenu(page)).toHaveText(['Atendimentos', 'Minha conta']);
+    await expect(mainMenu(page)).toHaveText([
+      'Atendimentos',
+      'Contatos',
+      'Perguntas e respostas',
+      'Minha conta',
+    ]);
     await expect(page.getByRole('link', { name: 'Usuários' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Segurança' })).toHaveCount(0);
     await expect(page.getByRole('banner')).toContainText('Empresa Demo');
@@ -38,7 +43,12 @@ test.describe('login e menu por função', () => {
       'Atendimentos',
       'Monitoramento',
       'Histórico',
+      'Contatos',
+      'Perguntas e respostas',
+      'Empresas',
       'Usuários',
+      'Setores',
+      'Status',
       'Web chat',
       'Configurações',
       'Segurança',
@@ -76,7 +86,11 @@ test.describe('login e menu por função', () => {
       'Atendimentos',
       'Monitoramento',
       'Histórico',
+      'Contatos',
+      'Perguntas e respostas',
       'Usuários',
+      'Setores',
+      'Status',
       'Web chat',
       'Configurações',
       'Minha conta',

@@ -14,17 +14,28 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { accountRoutes } from './modules/account/routes';
+import { attachmentRoutes } from './modules/attachments/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/companies/routes';
+import { companyMetadataRoutes } from './modules/company-metadata/routes';
+import { contactFieldRoutes } from './modules/contact-fields/routes';
+import { contractRoutes } from './modules/contracts/routes';
+import { controlWordRoutes } from './modules/control-words/routes';
 import { distributionRoutes } from './modules/distribution/routes';
 import { healthRoutes } from './modules/health/routes';
 import { historyRoutes } from './modules/history/routes';
+import { knowledgeRoutes } from './modules/knowledge/routes';
 import { pauseRoutes } from './modules/pause/routes';
 import { permissionRoutes } from './modules/permissions/routes';
+import { personRoutes } from './modules/persons/routes';
+import { profileRoutes } from './modules/profiles/routes';
+import { schedulingRoutes } from './modules/scheduling/routes';
 import { sectorRoutes } from './modules/sectors/routes';
 import { statusRoutes } from './modules/statuses/routes';
 import { userRoutes } from './modules/users/routes';
+import { usersAdminRoutes } from './modules/users-admin/routes';
 import { defaultWidgetFile, webchatRoutes } from './modules/webchat/routes';
 import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/errors';
@@ -42,7 +53,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.httpStatus).send({ code: error.code, message: error.message });
+      return reply
+        .code(error.httpStatus)
+        .send({ ...error.details, code: error.code, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -84,14 +97,25 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(companyRoutes(deps));
+  await app.register(contractRoutes(deps));
   await app.register(sectorRoutes(deps));
   await app.register(statusRoutes(deps));
+  await app.register(companyMetadataRoutes(deps));
   await app.register(userRoutes(deps));
+  await app.register(usersAdminRoutes(deps));
+  await app.register(profileRoutes(deps));
   await app.register(attendanceRoutes(deps));
+  await app.register(attachmentRoutes(deps));
   await app.register(historyRoutes(deps));
   await app.register(distributionRoutes(deps));
   await app.register(pauseRoutes(deps));
   await app.register(permissionRoutes(deps));
+  await app.register(personRoutes(deps));
+  await app.register(accountRoutes(deps));
+  await app.register(knowledgeRoutes(deps));
+  await app.register(controlWordRoutes(deps));
+  await app.register(schedulingRoutes(deps));
+  await app.register(contactFieldRoutes(deps));
   await app.register(webchatRoutes(deps, { widgetFile: defaultWidgetFile() }));
 
   await serveWebApp(app, deps.config.WEB_DIST);

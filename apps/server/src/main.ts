@@ -4,12 +4,14 @@ import { createChannelRegistry } from './channels/registry';
 import { startQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { registerDistributionTriggers, startDistributionTicker } from './modules/distribution/schedule';
+import { startScheduleTicker } from './modules/scheduling/ticker';
 import { resolveAppSecret } from './platform/app-secret';
 import { loadConfig, publicUrl } from './platform/config';
 import { connectDatabase, migrateDatabase, withStartupLock } from './platform/db';
 import { type EmbeddedDb, startEmbeddedPostgres } from './platform/embedded-postgres';
 import { EventBus } from './platform/events';
 import { createMailer } from './platform/mailer';
+import { createStorage } from './platform/storage/create-storage';
 import { startRealtime } from './realtime/hub';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed/demo-data';
 
@@ -42,7 +44,8 @@ async function main() {
   });
   const appSecret = resolveAppSecret(config.APP_SECRET, dataDir);
   const channels = createChannelRegistry(events);
-  const deps = { config, db: database.db, queue: null, events, mailer, appSecret, channels };
+  const storage = createStorage(config, appSecret);
+  const deps = { config, db: database.db, queue: null, events, mailer, appSecret, channels, storage };
   const { seeded, queue } = await withStartupLock(database, async () => {
     await migrateDatabase(database);
     const seeded = config.SEED_DEMO ? await seedDemoData(database.db) : false;
@@ -63,6 +66,12 @@ async function main() {
   const ticker = config.ROLE.has('worker')
     ? startDistributionTicker(fullDeps, {
         intervalMs: config.DISTRIBUTION_TICK_MS,
+        log: (msg, err) => console.error(msg, err),
+      })
+    : null;
+  const scheduleTicker = config.ROLE.has('worker')
+    ? startScheduleTicker(fullDeps, {
+        intervalMs: config.SCHEDULE_TICK_SECONDS * 1000,
         log: (msg, err) => console.error(msg, err),
       })
     : null;
@@ -94,6 +103,7 @@ async function main() {
     stopping = true;
     for (const stop of stopHooks) await stop().catch(() => {});
     ticker?.stop();
+    scheduleTicker?.stop();
     await queue.stop().catch(() => {});
     await database.pool.end().catch(() => {});
     if (embedded) await embedded.stop().catch(() => {});

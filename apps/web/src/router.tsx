@@ -5,12 +5,19 @@ import { LoginPage } from './features/auth/login-page';
 import { ResetPasswordPage } from './features/auth/reset-password-page';
 import { PublicOnly, RequireSession } from './features/auth/route-guards';
 import { ChatPage } from './features/chat/chat-page';
+import { CompaniesPage } from './features/companies/companies-page';
+import { CompanyEditPage } from './features/companies/company-edit-page';
 import { MonitorPage } from './features/distribution/monitor-page';
 import { HistoryPage } from './features/history/history-page';
+import { KnowledgePage } from './features/knowledge/knowledge-page';
 import { PauseGate } from './features/pause/pause-gate';
 import { UserInPausePage } from './features/pause/user-in-pause-page';
+import { PermissionsPage } from './features/permissions/permissions-page';
+import { ContactsPage } from './features/persons/contacts-page';
+import { SectorsPage } from './features/sectors/sectors-page';
 import { SecurityPage } from './features/settings/security-page';
 import { SettingsPage } from './features/settings-tabs/settings-page';
+import { StatusesPage } from './features/statuses/statuses-page';
 import { UsersPage } from './features/users/users-page';
 import { WebchatsPage } from './features/webchat/webchats-page';
 
@@ -41,7 +48,14 @@ export function createRouter() {
                 { path: 'chat', element: <ChatPage /> },
                 { path: 'distribution', element: <MonitorPage /> },
                 { path: 'history', element: <HistoryPage /> },
+                { path: 'contacts', element: <ContactsPage /> },
+                { path: 'knowledgebase', element: <KnowledgePage /> },
+                { path: 'companies', element: <CompaniesPage /> },
+                { path: 'companies/:id', element: <CompanyEditPage /> },
                 { path: 'users', element: <UsersPage /> },
+                { path: 'users/permissions/:target/:targetId', element: <PermissionsPage /> },
+                { path: 'sectors', element: <SectorsPage /> },
+                { path: 'statuses', element: <StatusesPage /> },
                 { path: 'channels/webchat', element: <WebchatsPage /> },
                 { path: 'settings', element: <SettingsPage /> },
                 { path: 'settings/security', element: <SecurityPage /> },

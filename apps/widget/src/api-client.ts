@@ -1,4 +1,13 @@
-import type { SendResult, ServerMessage, VisitorSession, VisitorState, WebchatConfig } from './types';
+import { ATTACHMENT_MSG } from '@prosa/shared/attachment-rules';
+import { readAttachments } from './attachments';
+import type {
+  SendResult,
+  ServerMessage,
+  UploadedFile,
+  VisitorSession,
+  VisitorState,
+  WebchatConfig,
+} from './types';
 
 const TOKEN_HEADER = 'x-visitor-token';
 const TIMEOUT_MS = 20_000;
@@ -19,7 +28,9 @@ export type WebchatApi = {
   config(): Promise<WebchatConfig>;
   startVisitor(form: Record<string, string>): Promise<VisitorSession>;
   state(token: string): Promise<VisitorState>;
-  send(token: string, text: string, clientId: string): Promise<SendResult>;
+  send(token: string, text: string, clientId: string, files?: UploadedFile[]): Promise<SendResult>;
+  /** One file to POST /api/webchat/visitor/upload; answers the reference to send with the message. */
+  upload(token: string, file: Blob, name: string): Promise<UploadedFile>;
 };
 
 type Fetch = typeof fetch;
@@ -34,6 +45,12 @@ function isServerMessage(v: unknown): v is ServerMessage {
     (v.from === 'visitor' || v.from === 'operator') &&
     typeof v.sent_at === 'string'
   );
+}
+
+/** A server message with its attachments' URLs on the Prosa server. */
+function withAttachments<T extends ServerMessage | null>(m: T, base: string): T {
+  if (!m) return m;
+  return { ...m, attachments: readAttachments(m.attachments, base) };
 }
 
 function expect<T>(ok: boolean, value: unknown): T {
@@ -101,17 +118,52 @@ export function createApi(base: string, code: string, fetchImpl: Fetch = (...a) 
     async state(token) {
       const v = await call('/api/webchat/visitor/state', { token });
       const ok = isObject(v) && Array.isArray(v.messages) && v.messages.every(isServerMessage);
-      return expect<VisitorState>(ok, v);
+      const state = expect<VisitorState>(ok, v);
+      return { ...state, messages: state.messages.map((m) => withAttachments(m, base)) };
     },
-    async send(token, text, clientId) {
+    async send(token, text, clientId, files) {
       const v = await call('/api/webchat/visitor/messages', {
         method: 'POST',
         token,
-        body: { text, client_id: clientId },
+        body: files?.length
+          ? { text, client_id: clientId, attachments: files }
+          : { text, client_id: clientId },
       });
       const ok =
         isObject(v) && typeof v.protocol === 'string' && (v.message === null || isServerMessage(v.message));
-      return expect<SendResult>(ok, v);
+      const result = expect<SendResult>(ok, v);
+      return { ...result, message: withAttachments(result.message, base) };
+    },
+    async upload(token, file, name) {
+      const form = new FormData();
+      form.append('file', file, name);
+      let response: Response;
+      try {
+        response = await fetchImpl(`${base}/api/webchat/visitor/upload`, {
+          method: 'POST',
+          headers: { accept: 'application/json', [TOKEN_HEADER]: token },
+          body: form,
+          credentials: 'omit',
+          mode: 'cors',
+        });
+      } catch {
+        throw new ApiError(0, ATTACHMENT_MSG.uploadError);
+      }
+      const body: unknown = await response.json().catch(() => null);
+      // HTTP 413 is "too large" whatever answered it (spec 1 §5).
+      if (response.status === 413) throw new ApiError(413, ATTACHMENT_MSG.tooLarge(name));
+      if (!response.ok) {
+        const message =
+          isObject(body) && typeof body.message === 'string' && response.status < 500
+            ? body.message
+            : ATTACHMENT_MSG.uploadError;
+        throw new ApiError(response.status, message);
+      }
+      const uploaded = isObject(body) && isObject(body.file) ? body.file : null;
+      return expect<UploadedFile>(
+        uploaded !== null && typeof uploaded.id === 'string' && typeof uploaded.originalName === 'string',
+        uploaded,
+      );
     },
   };
 }

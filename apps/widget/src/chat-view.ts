@@ -1,7 +1,9 @@
+import { ATTACHMENT_ACCEPT } from '@prosa/shared/attachment-rules';
 import type { ChatMessage } from './conversation';
 import { el } from './dom';
-import { sendIcon } from './icons';
+import { clipIcon, fileIcon, sendIcon } from './icons';
 import { formatTime } from './time';
+import type { WidgetAttachment } from './types';
 
 export const RETRY_LABEL = 'Não enviado — tocar para tentar de novo';
 const GROUP_MS = 5 * 60_000;
@@ -24,17 +26,51 @@ function continuesGroup(prev: ChatMessage | undefined, m: ChatMessage): boolean 
 }
 
 function metaText(m: ChatMessage): string {
-  if (m.delivery === 'pending') return 'Enviando…';
+  if (m.delivery === 'pending') return m.files.length > 0 ? 'Enviando arquivo…' : 'Enviando…';
   return formatTime(m.sentAt);
+}
+
+/** Images inline, every other file as a download link (textContent only, never HTML). */
+function attachmentNode(a: WidgetAttachment): HTMLElement {
+  if (a.type === 'image') {
+    return el(
+      'a',
+      { class: 'att-image', href: a.url, target: '_blank', rel: 'noopener noreferrer' },
+      el('img', { src: a.url, alt: a.originalName, loading: 'lazy' }),
+    );
+  }
+  return el(
+    'a',
+    {
+      class: 'att-file',
+      href: a.url,
+      target: '_blank',
+      rel: 'noopener noreferrer',
+      download: a.originalName,
+    },
+    fileIcon(),
+    el('span', {}, a.originalName),
+  );
 }
 
 function messageNode(m: ChatMessage, grouped: boolean, retry: (clientId: string) => void): HTMLElement {
   const classes = ['msg', m.from, m.delivery, grouped ? 'same' : ''].filter(Boolean).join(' ');
   const who = m.from === 'operator' ? m.operatorName || 'Atendente' : 'Você';
+  const files =
+    m.attachments.length > 0
+      ? el('div', { class: 'atts' }, ...m.attachments.map(attachmentNode))
+      : m.files.length > 0
+        ? el(
+            'div',
+            { class: 'atts' },
+            ...m.files.map((name) => el('span', { class: 'att-file' }, fileIcon(), name)),
+          )
+        : null;
   const bubble = el(
     'div',
     { class: 'bubble' },
     el('span', { class: 'sr-only' }, `${who}: `),
+    files,
     m.text,
     el('span', { class: 'meta' }, metaText(m)),
   );
@@ -61,6 +97,7 @@ function messageNode(m: ChatMessage, grouped: boolean, retry: (clientId: string)
 export function buildChatView(opts: {
   emptyText: string;
   send: (text: string) => void;
+  sendFiles: (files: File[]) => void;
   retry: (clientId: string) => void;
 }): ChatView {
   const log = el('div', {
@@ -82,9 +119,30 @@ export function buildChatView(opts: {
     enterkeyhint: 'send',
   });
   const sendButton = el('button', { type: 'submit', class: 'send', disabled: true }, sendIcon(), 'Enviar');
+  const fileInput = el('input', {
+    type: 'file',
+    multiple: true,
+    accept: ATTACHMENT_ACCEPT,
+    hidden: true,
+    'aria-hidden': 'true',
+    tabindex: '-1',
+  });
+  const attachButton = el(
+    'button',
+    { type: 'button', class: 'attach', 'aria-label': 'Enviar arquivo', title: 'Enviar arquivo' },
+    clipIcon(),
+  );
+  attachButton.addEventListener('click', () => fileInput.click());
+  fileInput.addEventListener('change', () => {
+    const files = Array.from(fileInput.files ?? []);
+    fileInput.value = '';
+    if (files.length > 0) opts.sendFiles(files);
+  });
   const composer = el(
     'form',
     { class: 'composer' },
+    attachButton,
+    fileInput,
     el('label', { for: 'pw-message', class: 'sr-only' }, 'Mensagem'),
     textarea,
     sendButton,
@@ -133,9 +191,17 @@ export function buildChatView(opts: {
       const keys = new Set<string>();
       messages.forEach((m, i) => {
         const grouped = continuesGroup(messages[i - 1], m);
-        const signature = [m.delivery, m.text, m.sentAt, m.operatorName, grouped, m.error, m.clientId].join(
-          '\u0000',
-        );
+        const signature = [
+          m.delivery,
+          m.text,
+          m.sentAt,
+          m.operatorName,
+          grouped,
+          m.error,
+          m.clientId,
+          m.attachments.map((a) => a.id).join(' '),
+          m.files.join(' '),
+        ].join('\u0000');
         const known = rendered.get(m.key);
         const node =
           known && known.signature === signature ? known.node : messageNode(m, grouped, opts.retry);

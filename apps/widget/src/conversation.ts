@@ -1,4 +1,4 @@
-import type { MessageFrom, ServerMessage, SocketMessage } from './types';
+import type { MessageFrom, ServerMessage, SocketMessage, WidgetAttachment } from './types';
 
 /**
  * The messages the widget shows: the server's (with ids) plus the visitor's own still on the way (by client
@@ -19,6 +19,9 @@ export type ChatMessage = {
   delivery: Delivery;
   /** The server's reason when it refused the message (e.g. too long). */
   error: string | null;
+  attachments: WidgetAttachment[];
+  /** Names of the visitor's files still on their way with this message. */
+  files: string[];
 };
 
 export function fromServer(m: ServerMessage): ChatMessage {
@@ -32,6 +35,8 @@ export function fromServer(m: ServerMessage): ChatMessage {
     sentAt: m.sent_at,
     delivery: 'sent',
     error: null,
+    attachments: m.attachments ?? [],
+    files: [],
   };
 }
 
@@ -44,6 +49,7 @@ export function fromSocket(m: SocketMessage): ChatMessage | null {
     from: 'operator',
     operator_name: m.operator_name,
     sent_at: m.sent_at,
+    attachments: m.attachments,
   });
 }
 
@@ -96,6 +102,7 @@ export function addPending(
   clientId: string,
   text: string,
   now: Date,
+  files: string[] = [],
 ): ChatMessage[] {
   const pending: ChatMessage = {
     key: `c${clientId}`,
@@ -107,6 +114,8 @@ export function addPending(
     sentAt: now.toISOString(),
     delivery: 'pending',
     error: null,
+    attachments: [],
+    files,
   };
   return [...current.filter((m) => m.clientId !== clientId), pending];
 }

@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { readAttachments } from './attachments';
 import type { ServerLocation } from './boot';
 import type { SocketMessage } from './types';
 
@@ -52,7 +53,12 @@ export function connectVisitorSocket(
     if (!socket.active) on.refused();
   });
   socket.on('message', (m: unknown) => {
-    if (isSocketMessage(m)) on.message({ ...m, operator_name: m.operator_name ?? null });
+    if (isSocketMessage(m))
+      on.message({
+        ...m,
+        operator_name: m.operator_name ?? null,
+        attachments: readAttachments((m as { attachments?: unknown }).attachments, server.base),
+      });
   });
   socket.on('finalized', (p: unknown) => {
     if (isObject(p) && typeof p.protocol === 'string') on.finalized(p.protocol);

@@ -136,6 +136,21 @@ select.input option { color: #1f2933; }
   background: var(--pw-color); color: var(--pw-fg); font-weight: 600;
 }
 .send:disabled { opacity: .5; cursor: default; }
+.attach {
+  flex: none; width: 40px; height: 40px; border: 0; border-radius: 50%; padding: 0;
+  display: flex; align-items: center; justify-content: center; background: transparent; color: #52606d;
+}
+.attach:hover { background: #f0f2f5; color: #1f2933; }
+.attach:focus-visible { outline: 3px solid var(--pw-color); outline-offset: 2px; }
+.atts { display: flex; flex-direction: column; gap: 6px; margin-bottom: 4px; white-space: normal; }
+.att-image { display: block; line-height: 0; }
+.att-image img { display: block; max-width: 100%; height: 160px; object-fit: contain; border-radius: 10px; }
+.att-file {
+  display: inline-flex; align-items: center; gap: 6px; max-width: 100%; padding: 6px 10px; border-radius: 10px;
+  background: rgba(0, 0, 0, .06); color: inherit; font-size: 13px; text-decoration: underline; overflow-wrap: anywhere;
+}
+.att-file svg { flex: none; }
+.visitor .att-file { background: rgba(255, 255, 255, .2); }
 
 @media (max-width: 480px) {
   .panel {

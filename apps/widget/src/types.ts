@@ -27,12 +27,26 @@ export type VisitorSession = { visitor_id: string; token: string };
 
 export type MessageFrom = 'visitor' | 'operator';
 
+/** A file of a message, its URL already pointing at the Prosa server (signed, expiring). */
+export type WidgetAttachment = {
+  id: string;
+  type: 'image' | 'video' | 'document' | 'audio';
+  mimeType: string;
+  originalName: string;
+  size: number;
+  url: string;
+};
+
+/** An uploaded file as the upload answered it; sent back as is with the message. */
+export type UploadedFile = Record<string, unknown> & { id: string; originalName: string };
+
 export type ServerMessage = {
   id: number;
   text: string;
   from: MessageFrom;
   operator_name: string | null;
   sent_at: string;
+  attachments?: WidgetAttachment[];
 };
 
 export type ConversationState = 'none' | 'open' | 'closed';
@@ -54,4 +68,5 @@ export type SocketMessage = {
   sender_type: number;
   operator_name: string | null;
   sent_at: string;
+  attachments?: WidgetAttachment[];
 };

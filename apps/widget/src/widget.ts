@@ -1,3 +1,4 @@
+import { checkFilesBeforeUpload } from '@prosa/shared/attachment-rules';
 import { ApiError, createApi } from './api-client';
 import type { ServerLocation } from './boot';
 import { buildChatView, type ChatView } from './chat-view';
@@ -50,6 +51,8 @@ export async function startWidget(code: string, server: ServerLocation): Promise
   let socket: VisitorSocket | null = null;
   let socketRetryMs = 2_000;
   let queue: Promise<void> = Promise.resolve();
+  /** Files of messages not yet accepted, by client id (a retry uploads them again). */
+  const pendingFiles = new Map<string, File[]>();
 
   const shell = buildShell(config, { toggle: () => setOpen(!open), close: () => setOpen(false) });
   document.body.appendChild(shell.host);
@@ -86,7 +89,7 @@ export async function startWidget(code: string, server: ServerLocation): Promise
   }
 
   function showChat() {
-    chat = buildChatView({ emptyText: EMPTY_CHAT, send, retry });
+    chat = buildChatView({ emptyText: EMPTY_CHAT, send, sendFiles, retry });
     shell.setBody(chat.element);
     render();
     chat.scrollToEnd();
@@ -159,11 +162,14 @@ export async function startWidget(code: string, server: ServerLocation): Promise
     });
   }
 
-  async function deliver(clientId: string, text: string) {
+  async function deliver(clientId: string, text: string, files?: File[]) {
     const token = store.token();
     if (!token) return;
     try {
-      const r = await api.send(token, text, clientId);
+      const uploaded = [];
+      for (const f of files ?? []) uploaded.push(await api.upload(token, f, f.name));
+      const r = await api.send(token, text, clientId, uploaded);
+      pendingFiles.delete(clientId);
       if (store.token() !== token) return;
       sendEpoch++;
       messages = confirmSent(messages, clientId, r.message);
@@ -185,7 +191,30 @@ export async function startWidget(code: string, server: ServerLocation): Promise
 
   /** One message at a time, so they reach the operator in the order they were written. */
   function enqueue(clientId: string, text: string) {
-    queue = queue.then(() => deliver(clientId, text));
+    const files = pendingFiles.get(clientId);
+    queue = queue.then(() => deliver(clientId, text, files));
+  }
+
+  /** The visitor's files: checked here (5 at most, types, sizes), uploaded, then sent as one message. */
+  function sendFiles(files: File[]) {
+    const problem = checkFilesBeforeUpload(files, 0);
+    if (problem) {
+      chat?.showError(problem);
+      return;
+    }
+    const clientId = newClientId();
+    pendingFiles.set(clientId, files);
+    messages = addPending(
+      messages,
+      clientId,
+      '',
+      new Date(),
+      files.map((f) => f.name),
+    );
+    finalized = null;
+    chat?.showError(null);
+    render();
+    enqueue(clientId, '');
   }
 
   function send(text: string) {

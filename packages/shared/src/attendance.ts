@@ -1,3 +1,4 @@
+import { ZAttachmentRefs } from './attachments';
 import { CHANNEL_KINDS } from './channels';
 import { z } from './zod';
 
@@ -147,7 +148,12 @@ export const ZSendMessageInput = z.object({
   message: z.string().max(20_000, { error: 'Mensagem muito longa.' }),
   replyMessage: z.string().max(200).optional(),
   forward: z.boolean().optional(),
-  attachments: z.array(z.unknown()).max(5, { error: 'Máximo de 5 arquivos excedido.' }).optional(),
+  attachments: ZAttachmentRefs.optional(),
+  /** The screen's id of this send (a retry with the same id is not sent twice). */
+  client_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'Identificador inválido.' })
+    .optional(),
 });
 
 export const ZSetStatusInput = z.object({

@@ -36,6 +36,7 @@ export const ZSessionUser = z.object({
   operatorStatus: z.enum(['online', 'offline']),
   // Module permissions (spec 3): null when the user has no module restrictions.
   permissions: z.record(z.string(), z.object({ read: z.boolean(), write: z.boolean() })).nullable(),
+  avatarUrl: z.string().nullable(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

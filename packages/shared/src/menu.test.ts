@@ -4,11 +4,18 @@ import { hasRole, ROLE, roleLabel } from './roles';
 
 describe('menu by role', () => {
   it('shows operators only what they may open', () => {
-    expect(menuForRole(ROLE.operator).map((m) => m.label)).toEqual(['Atendimentos', 'Minha conta']);
+    expect(menuForRole(ROLE.operator).map((m) => m.label)).toEqual([
+      'Atendimentos',
+      'Contatos',
+      'Perguntas e respostas',
+      'Minha conta',
+    ]);
     expect(menuForRole(ROLE.manager).map((m) => m.label)).toEqual([
       'Atendimentos',
       'Monitoramento',
       'Histórico',
+      'Contatos',
+      'Perguntas e respostas',
       'Usuários',
       'Setores',
       'Status',
@@ -20,6 +27,8 @@ describe('menu by role', () => {
       'Atendimentos',
       'Monitoramento',
       'Histórico',
+      'Contatos',
+      'Perguntas e respostas',
       'Empresas',
       'Usuários',
       'Setores',
@@ -29,7 +38,7 @@ describe('menu by role', () => {
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(11);
+    expect(menuForRole(ROLE.lord)).toHaveLength(13);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
   });
@@ -44,6 +53,13 @@ describe('menu by role', () => {
     expect(canOpenPath(ROLE.manager, '/users/permissions/user/3', perms)).toBe(true);
     // No restrictions (null) leaves only the role rule.
     expect(canOpenPath(ROLE.manager, '/history', null)).toBe(true);
+    // The knowledge base opens for operators too, with its menu access key.
+    expect(canOpenPath(ROLE.operator, '/knowledgebase')).toBe(true);
+    expect(canOpenPath(ROLE.operator, '/knowledgebase', perms)).toBe(false);
+    // The contacts list too (menu access key contatos).
+    expect(canOpenPath(ROLE.operator, '/contacts')).toBe(true);
+    expect(canOpenPath(ROLE.operator, '/contacts', perms)).toBe(false);
+    expect(canOpenPath(ROLE.operator, '/contacts', { contatos: { read: true, write: false } })).toBe(true);
   });
 
   it('guards paths the same way', () => {

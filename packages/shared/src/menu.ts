@@ -15,6 +15,14 @@ export const MENU: TMenuItem[] = [
     permission: 'monitoramento',
   },
   { key: 'history', label: 'Histórico', path: '/history', minRole: ROLE.manager, permission: 'historico' },
+  { key: 'contacts', label: 'Contatos', path: '/contacts', minRole: ROLE.operator, permission: 'contatos' },
+  {
+    key: 'knowledgebase',
+    label: 'Perguntas e respostas',
+    path: '/knowledgebase',
+    minRole: ROLE.operator,
+    permission: 'perguntas_e_respostas',
+  },
   { key: 'companies', label: 'Empresas', path: '/companies', minRole: ROLE.admin },
   { key: 'users', label: 'Usuários', path: '/users', minRole: ROLE.manager, permission: 'usuarios' },
   {

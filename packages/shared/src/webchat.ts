@@ -1,3 +1,4 @@
+import { ZAttachment, ZAttachmentRefs } from './attachments';
 import { z } from './zod';
 
 export const WEBCHAT_MSG = {
@@ -96,6 +97,8 @@ export const ZVisitorStartInput = z.object({ form: z.record(z.string(), z.string
 export const ZVisitorSendInput = z.object({
   text: z.string().max(4000, { error: 'Mensagem muito longa.' }),
   client_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'Identificador inválido.' }),
+  /** Files uploaded by POST /api/webchat/visitor/upload, as it answered them. */
+  attachments: ZAttachmentRefs.optional(),
 });
 
 export const ZVisitorMessage = z.object({
@@ -104,6 +107,7 @@ export const ZVisitorMessage = z.object({
   from: z.enum(['visitor', 'operator']),
   operator_name: z.string().nullable(),
   sent_at: z.string(),
+  attachments: z.array(ZAttachment),
 });
 export type TVisitorMessage = z.infer<typeof ZVisitorMessage>;
 

@@ -1,6 +1,8 @@
 import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
 import { exportHistoryJob } from '../modules/history/jobs/export-history';
 import { sendMailJob } from '../modules/mail/jobs/send-mail';
+import { returnSchedulesJob } from '../modules/scheduling/jobs/return-schedules';
+import { importUsersJob } from '../modules/users-admin/jobs/import-users';
 
 // Every job the workers run.
-export const JOBS = [sendMailJob, purgeExpiredAuthJob, exportHistoryJob];
+export const JOBS = [sendMailJob, purgeExpiredAuthJob, exportHistoryJob, importUsersJob, returnSchedulesJob];

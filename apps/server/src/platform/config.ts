@@ -34,13 +34,29 @@ export const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('apps/web/dist'),
   DISTRIBUTION_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // How often a worker looks for scheduled returns that are due (at most 15 s; tests shorten it).
+  SCHEDULE_TICK_SECONDS: z.coerce.number().min(0.2).max(15).default(15),
   HISTORY_EXPORT_DIRECT_LIMIT: z.coerce.number().int().min(0).default(2000),
+  // Uploaded files: local disk (<DATA_DIR>/uploads) unless S3_BUCKET names an S3-compatible bucket.
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(43_200),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+});
+
+// Rules across variables, checked at start like the rest.
+const ZCheckedConfig = ZConfig.refine((c) => !c.S3_ACCESS_KEY_ID === !c.S3_SECRET_ACCESS_KEY, {
+  error: 'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY devem ser informados juntos',
+  path: ['S3_SECRET_ACCESS_KEY'],
 });
 
 export type Config = z.infer<typeof ZConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ZConfig.safeParse(env);
+  const parsed = ZCheckedConfig.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Configuração inválida:\n${lines.join('\n')}`);

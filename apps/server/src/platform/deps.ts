@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { EventBus } from './events';
 import type { Mailer } from './mailer';
+import type { Storage } from './storage/storage';
 
 // Infrastructure handed to operations; tests build the same object against real services.
 export type AppDeps = {
@@ -14,6 +15,7 @@ export type AppDeps = {
   mailer: Mailer;
   appSecret: string;
   channels: ChannelRegistry;
+  storage: Storage;
 };
 
 /** The authenticated caller of an operation. */

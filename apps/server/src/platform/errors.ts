@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly httpStatus: number,
+    /** Extra fields for the web (e.g. the id of the record a conflict points to). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

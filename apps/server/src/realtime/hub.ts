@@ -4,6 +4,7 @@ import { MSG } from '@prosa/shared/messages';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
+import { presentMessage } from '../modules/attachments/present';
 import { loadViewer } from '../modules/attendance/viewer';
 import { checkAccess } from '../modules/auth/check-access';
 import { findActiveSession } from '../modules/auth/repository';
@@ -92,7 +93,7 @@ export async function startRealtime(httpServer: HttpServer, deps: AppDeps): Prom
     });
   });
 
-  registerAttendanceFanout(io as unknown as Server, deps.events);
+  registerAttendanceFanout(io as unknown as Server, deps.events, (m) => presentMessage(deps, m));
   const stopVisitors = registerVisitorNamespace(io as unknown as Server, deps);
 
   // Triage or distribution changed: every socket of the company moves to the card rooms of its new view mode

@@ -1,3 +1,5 @@
+import { MANAGER_SURVEY } from '@prosa/shared/account';
+import { ROLE } from '@prosa/shared/roles';
 import { eq } from 'drizzle-orm';
 import { webchats } from '../db/schema/attendance';
 import { companies } from '../db/schema/companies';
@@ -5,6 +7,7 @@ import { appMeta, sectors, statuses, statusSectors } from '../db/schema/organiza
 import { userSectors, users } from '../db/schema/users';
 import { hashPassword } from '../platform/crypto';
 import type { Db } from '../platform/db';
+import { seedReadyAnswers } from './ready-answers';
 
 export const DEMO_PASSWORD = 'Prosa@2026';
 export const DEMO_WEBCHAT_CODE = 'demo-empresa';
@@ -36,7 +39,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         domain: 'empresademo.com.br',
         organization: 'Empresa Demo Ltda',
         timezone: 'America/Sao_Paulo',
-        metadata: { triage: 'OPERATOR', allow: { viewedby: true } },
+        metadata: { triage: 'OPERATOR', allow: { viewedby: true, knowledgebase: true, person: true } },
       })
       .returning({ id: companies.id });
     if (!demo) throw new Error('seed: company not created');
@@ -116,6 +119,17 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           role: u.role,
           gender: u.gender,
           passwordHash,
+          // The demo manager already answered the manager survey, so the demo opens straight on the chat.
+          settings:
+            u.role === ROLE.manager
+              ? {
+                  manager_survey: {
+                    id: MANAGER_SURVEY.id,
+                    choices: ['relatorios'],
+                    answered_at: new Date().toISOString(),
+                  },
+                }
+              : {},
         })
         .returning({ id: users.id });
       if (!row) throw new Error('seed: user not created');
@@ -143,6 +157,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         ],
       },
     });
+
+    await seedReadyAnswers(tx, demo.id);
 
     const [other] = await tx
       .insert(companies)

@@ -7,6 +7,7 @@ import { connectDatabase } from '../../src/platform/db';
 import type { AppDeps } from '../../src/platform/deps';
 import { EventBus } from '../../src/platform/events';
 import { createMailer } from '../../src/platform/mailer';
+import { createStorage } from '../../src/platform/storage/create-storage';
 import { seedDemoData } from '../../src/seed/demo-data';
 import { startSmtpPeer } from '../peers/smtp-peer';
 import { createTestDatabase } from './test-database';
@@ -52,6 +53,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; qu
     mailer,
     appSecret: config.APP_SECRET ?? '',
     channels: createChannelRegistry(events),
+    storage: createStorage(config, config.APP_SECRET ?? ''),
   };
   let queue: Queue | null = null;
   if (opts.queue !== false) {
@@ -83,7 +85,11 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 type InjectOpts = { cookie?: string; ip?: string; body?: unknown };
 
 export function api(ctx: TestContext) {
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, opts: InjectOpts = {}) => {
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    opts: InjectOpts = {},
+  ) => {
     const res = await ctx.app.inject({
       method,
       url,

@@ -4,6 +4,7 @@ import { roleLabel } from '@prosa/shared/roles';
 import { IconLogout } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
+import { ManagerSurveyModal } from '../features/account/manager-survey-modal';
 import { authApi } from '../features/auth/api';
 import { useCurrentUser } from '../features/auth/session-context';
 import { useEndSession } from '../features/auth/use-end-session';
@@ -47,7 +48,7 @@ export function AppLayout() {
             </Group>
             <Divider orientation="vertical" visibleFrom="sm" />
             <Group gap="xs" wrap="nowrap" visibleFrom="xs">
-              <Avatar color="prosa" radius="xl" size={36}>
+              <Avatar color="prosa" radius="xl" size={36} src={user.avatarUrl} alt="">
                 {initials(user.displayName || user.name)}
               </Avatar>
               <Stack gap={0}>
@@ -77,6 +78,7 @@ export function AppLayout() {
 
       <AppShell.Main bg="gray.0">
         <Outlet />
+        <ManagerSurveyModal />
       </AppShell.Main>
     </AppShell>
   );

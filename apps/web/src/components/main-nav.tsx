@@ -3,6 +3,8 @@ import { menuForRole, menuItemOf } from '@prosa/shared/menu';
 import type { TPermissionMap } from '@prosa/shared/permissions';
 import {
   IconActivity,
+  IconAddressBook,
+  IconBook2,
   IconBuilding,
   IconHierarchy2,
   IconHistory,
@@ -20,6 +22,8 @@ const ICONS: Record<string, typeof IconMessages> = {
   chat: IconMessages,
   distribution: IconActivity,
   history: IconHistory,
+  contacts: IconAddressBook,
+  knowledgebase: IconBook2,
   webchats: IconMessageCircle,
   users: IconUsers,
   companies: IconBuilding,

@@ -7,13 +7,22 @@ export class ApiError extends Error {
   readonly code: string;
   /** True when the message came from the server, so it must win over a screen's default text. */
   readonly fromServer: boolean;
+  /** The whole error body (e.g. the id of the record a conflict points to). */
+  readonly body: Record<string, unknown>;
 
-  constructor(opts: { status: number; code: string; message: string; fromServer: boolean }) {
+  constructor(opts: {
+    status: number;
+    code: string;
+    message: string;
+    fromServer: boolean;
+    body?: Record<string, unknown>;
+  }) {
     super(opts.message);
     this.name = 'ApiError';
     this.status = opts.status;
     this.code = opts.code;
     this.fromServer = opts.fromServer;
+    this.body = opts.body ?? {};
   }
 }
 
@@ -79,7 +88,13 @@ export async function apiRequest<S extends z.ZodType>(
 function toApiError(status: number, payload: unknown): ApiError {
   if (payload && typeof payload === 'object' && 'message' in payload && typeof payload.message === 'string') {
     const code = 'code' in payload && typeof payload.code === 'string' ? payload.code : `HTTP_${status}`;
-    return new ApiError({ status, code, message: payload.message, fromServer: true });
+    return new ApiError({
+      status,
+      code,
+      message: payload.message,
+      fromServer: true,
+      body: payload as Record<string, unknown>,
+    });
   }
   return new ApiError({ status, code: `HTTP_${status}`, message: MSG.genericError, fromServer: false });
 }

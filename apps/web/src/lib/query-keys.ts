@@ -4,6 +4,7 @@ export const queryKeys = {
   sectors: ['sectors'] as const,
   users: ['users'] as const,
   companySecurity: ['company', 'security'] as const,
+  companyMetadata: ['company', 'metadata'] as const,
   statuses: ['statuses'] as const,
   userSettings: ['user-settings'] as const,
   history: ['history'] as const,
@@ -26,4 +27,8 @@ export const queryKeys = {
   controlPause: ['pause', 'control'] as const,
   pauseReasons: ['pause', 'reasons'] as const,
   pauseState: ['pause', 'state'] as const,
+  // Scheduled returns of an attendance's contact; custom contact fields and their values on an attendance.
+  attendanceSchedules: (id: number) => ['attendances', 'schedules', id] as const,
+  contactFields: ['contact-fields'] as const,
+  attendanceContactFields: (id: number) => ['attendances', 'contact-fields', id] as const,
 };

@@ -118,6 +118,8 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
     // Module permissions changed: the session carries them, and the menu and route guard follow at once.
     if (payload.changed.includes('permissions'))
       opts.queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    // Settings saved by another manager show up in an open settings screen.
+    opts.queryClient.invalidateQueries({ queryKey: queryKeys.companyMetadata });
     distribution.companyUpdated(payload.changed);
   });
 

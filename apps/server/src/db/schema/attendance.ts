@@ -25,10 +25,48 @@ export const persons = pgTable(
     name: text('name').notNull(),
     editedName: text('edited_name'),
     information: jsonb('information').$type<Record<string, unknown>>().notNull().default({}),
+    // Contact record fields (spec 3 §3 Person). CPF and CNPJ are stored as digits.
+    cpf: text('cpf'),
+    cnpj: text('cnpj'),
+    rg: text('rg'),
+    birthDate: text('birth_date'),
+    jobTitle: text('job_title'),
+    companyName: text('company_name'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    emails: jsonb('emails').$type<string[]>().notNull().default([]),
+    phones: jsonb('phones').$type<{ phone: string; is_whatsapp: boolean }[]>().notNull().default([]),
+    // Set when this record was merged into another: it keeps existing for old links but is no longer listed.
+    mergedIntoId: integer('merged_into_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    // One live record per CPF in a company ("CPF já utilizado").
+    uniqueIndex('persons_cpf_uq')
+      .on(t.companyId, t.cpf)
+      .where(sql`${t.cpf} IS NOT NULL AND ${t.mergedIntoId} IS NULL`),
+    index('persons_list_idx').on(t.companyId, t.updatedAt.desc().nullsFirst()),
+  ],
+);
+
+// Who changed what on a person record, and when (spec: change log per person).
+export const personChanges = pgTable(
+  'person_changes',
+  {
+    companyId: integer('company_id').notNull(),
+    id: integer('id').generatedAlwaysAsIdentity(),
+    personId: integer('person_id').notNull(),
+    userId: integer('user_id'),
+    kind: text('kind').notNull(),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.personId], foreignColumns: [persons.companyId, persons.id] }),
+    index('person_changes_person_idx').on(t.companyId, t.personId, t.createdAt),
+  ],
 );
 
 // A person's identity on one channel: (kind, channel id, external id) is unique per company.

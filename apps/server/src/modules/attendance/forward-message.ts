@@ -1,6 +1,7 @@
 import { ATT_MSG } from '@prosa/shared/attendance';
 import type { Caller } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { storedAttachments } from '../attachments/present';
 import { loadForAction } from './load-for-action';
 import { findMessagesByMessageIds } from './repository';
 import { type SendDeps, sendMessage } from './send-message';
@@ -18,6 +19,8 @@ export async function forwardMessage(
   return sendMessage(deps, caller, {
     attendanceId: input.targetAttendanceId,
     message: original.text.trim() || ATT_MSG.forwardText,
+    // The files go along: the stored attachments, not references to upload again.
+    storedAttachments: storedAttachments(original.attachments),
     metadata: { forwarded: true, forwarded_from: attendance.protocol },
   });
 }

@@ -1,4 +1,5 @@
 import type { AppDeps, Caller } from '../../platform/deps';
+import { presentMessage } from '../attachments/present';
 import { type QuotedInfo, toMessage } from './card';
 import { loadForAction } from './load-for-action';
 import { findMessagesByMessageIds, listMessages as listMessageRows } from './repository';
@@ -7,7 +8,7 @@ const QUOTE_MAX_AGE_MS = 30 * 86_400_000;
 
 /** Latest messages first, paged backwards by id; each with the message it quotes. */
 export async function listMessages(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'config'>,
   caller: Caller,
   input: { attendanceId: number; before?: number; limit: number },
 ) {
@@ -30,7 +31,7 @@ export async function listMessages(
           expired: Date.now() - q.sentAt.getTime() > QUOTE_MAX_AGE_MS,
         }
       : null;
-    return toMessage(m, info);
+    return presentMessage(deps, toMessage(m, info));
   });
   return { items, has_more: rows.length > input.limit };
 }

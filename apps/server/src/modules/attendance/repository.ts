@@ -23,7 +23,7 @@ export function visibleTo(viewer: Viewer): SQL[] {
   return conds;
 }
 
-const FILTER_SQL: Record<TAttendanceFilter, SQL> = {
+const BASE_FILTER_SQL: Record<TAttendanceFilter, SQL> = {
   all: sql`true`,
   unread_interaction: sql`${a.unreadCount} > 0 and ${a.answered}`,
   unread_no_interaction: sql`${a.unreadCount} > 0 and not ${a.answered}`,
@@ -35,6 +35,15 @@ const FILTER_SQL: Record<TAttendanceFilter, SQL> = {
   webchat_offline: sql`${a.channelKind} = 'web' and ${a.visitorOfflineSince} < now() - make_interval(secs => ${WEBCHAT_OFFLINE_SECONDS})`,
   locked: sql`${a.locked}`,
 };
+
+// An attendance waiting for its scheduled return (scheduled = 1) is out of the active work until then: only
+// the "Agendados" filter lists it, with the returned ones (scheduled = 2).
+const FILTER_SQL = Object.fromEntries(
+  ATTENDANCE_FILTERS.map((f) => [
+    f,
+    f === 'scheduled' ? BASE_FILTER_SQL[f] : sql`(${BASE_FILTER_SQL[f]}) and ${a.scheduled} <> 1`,
+  ]),
+) as Record<TAttendanceFilter, SQL>;
 
 function baseConditions(viewer: Viewer, q: TAttendanceListQuery): SQL[] {
   const conds = [...visibleTo(viewer), isNull(a.closedAt)];
@@ -116,6 +125,7 @@ export async function findMessagesByMessageIds(db: Db, companyId: number, ids: s
       senderType: messages.senderType,
       attendanceId: messages.attendanceId,
       sentAt: messages.sentAt,
+      attachments: messages.attachments,
     })
     .from(messages)
     .where(ofCompany(messages, companyId, inArray(messages.messageId, ids)));

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import type { TAttachmentRef, TStoredAttachment } from '@prosa/shared/attachments';
 import { ATT_MSG } from '@prosa/shared/attendance';
 import { CHANNEL_TEXT_LIMIT, type TChannelKind } from '@prosa/shared/channels';
 import { ERROR_CODE } from '@prosa/shared/messages';
@@ -8,17 +8,23 @@ import type { ChannelRegistry } from '../../channels/registry';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
+import { presentMessage } from '../attachments/present';
+import { verifyAttachmentRefs } from '../attachments/refs';
 import { findCompany } from '../companies/repository';
+import { refuseControlWords } from '../control-words/check-control-words';
 import { type QuotedInfo, toCard, toMessage } from './card';
 import { deliverMessage } from './deliver-message';
 import { loadForAction } from './load-for-action';
 import { findMessagesByMessageIds } from './repository';
+import { operatorMessageId, replayedSend } from './send-idempotency';
 import { companyViewSettings } from './viewer';
 
 const QUOTE_MAX_AGE_MS = 30 * 86_400_000;
 const IFRAME = /<\s*iframe\b/i;
 
-export type SendDeps = Pick<AppDeps, 'db' | 'events'> & { channels: ChannelRegistry };
+export type SendDeps = Pick<AppDeps, 'db' | 'events' | 'appSecret' | 'storage' | 'config'> & {
+  channels: ChannelRegistry;
+};
 
 /**
  * An operator's message (spec 1 §7 "send message"): validated, truncated to the channel's limit, stored, the
@@ -31,12 +37,30 @@ export async function sendMessage(
     attendanceId: number;
     message: string;
     replyMessage?: string;
-    attachments?: unknown[];
+    /** Uploaded files, as the upload answered them (signed references). */
+    attachments?: TAttachmentRef[];
+    /** Attachments already stored on a message (a forward). */
+    storedAttachments?: TStoredAttachment[];
+    /** The screen's id of this send: a retry with the same id is answered without sending twice. */
+    client_id?: string;
     metadata?: Record<string, unknown>;
   },
 ) {
   const { attendance } = await loadForAction(deps, caller, input.attendanceId);
-  const attachments = input.attachments ?? [];
+  const replayed = await replayedSend(deps, {
+    companyId: caller.companyId,
+    attendance,
+    clientId: input.client_id,
+  });
+  if (replayed) return replayed;
+  const attachments = [
+    ...(input.storedAttachments ?? []),
+    ...verifyAttachmentRefs(
+      deps.appSecret,
+      { kind: 'attendance', companyId: caller.companyId, attendanceId: attendance.id },
+      input.attachments ?? [],
+    ),
+  ];
   let text = input.message;
   if (text.trim() === '' && attachments.length === 0) throw badRequest(ATT_MSG.empty);
   if (text.trim() === '' && attachments.length > 0) text = ATT_MSG.attachmentOnly;
@@ -52,6 +76,13 @@ export async function sendMessage(
   ) {
     throw new AppError(ERROR_CODE.forbidden, ATT_MSG.transferred, 403);
   }
+
+  // Control words (spec 1 §5): a blocked message is logged and refused before anything is stored.
+  await refuseControlWords(deps.db, caller, {
+    attendanceId: attendance.id,
+    text,
+    metadata: company?.metadata,
+  });
 
   const adapter = deps.channels.get(attendance.channelKind);
   const limit =
@@ -83,7 +114,7 @@ export async function sendMessage(
       .values({
         companyId: caller.companyId,
         attendanceId: attendance.id,
-        messageId: `op_${randomUUID()}`,
+        messageId: operatorMessageId(attendance.id, input.client_id),
         text,
         senderType: 1,
         operatorId: caller.userId,
@@ -139,5 +170,5 @@ export async function sendMessage(
     contact: result.contact,
     quoted: quotedInfo,
   });
-  return { message, card };
+  return { message: presentMessage(deps, message), card };
 }

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TSessionUser } from '@prosa/shared/auth';
 import { newToken, sha256 } from '../../platform/crypto';
 import type { AppDeps } from '../../platform/deps';
+import { avatarUrl } from '../account/avatar';
 import { effectivePermissions } from '../permissions/repository';
 import {
   type ActiveSession,
@@ -55,6 +56,7 @@ export async function toSessionUser(
     sectorIds: await userSectorIds(deps.db, user.companyId, user.id),
     operatorStatus: user.operatorStatus === 'online' ? 'online' : 'offline',
     permissions: await effectivePermissions(deps.db, user.companyId, user.id),
+    avatarUrl: avatarUrl(user.id, user.settings.avatar),
   };
 }
 

@@ -1,20 +1,13 @@
-import { ROLE } from '@prosa/shared/roles';
+import { companyScope } from '../../platform/company-scope';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { toDetail } from './company-view';
 import { findCompany } from './repository';
 
-/** A company is visible to its own users; only the platform owner (1000) reads any company. */
+/** One company of the caller's list (own company, companies of their list; every company for 1000). */
 export async function getCompany(deps: Pick<AppDeps, 'db'>, caller: Caller, companyId: number) {
-  if (caller.role < ROLE.lord && companyId !== caller.companyId) throw notFound();
-  const company = await findCompany(deps.db, companyId);
+  const id = await companyScope(deps.db, caller, companyId);
+  const company = await findCompany(deps.db, id);
   if (!company) throw notFound();
-  return {
-    id: company.id,
-    name: company.name,
-    domain: company.domain,
-    organization: company.organization,
-    timezone: company.timezone,
-    status_id: company.statusId,
-    created_at: company.createdAt.toISOString(),
-  };
+  return toDetail(company);
 }

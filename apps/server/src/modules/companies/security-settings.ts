@@ -7,16 +7,22 @@ import { findCompany, updateCompany } from './repository';
 
 export async function getCompanySecurity(
   deps: Pick<AppDeps, 'db'>,
-  caller: Caller,
+  companyId: number,
   currentIp: string,
 ): Promise<TCompanySecurity> {
-  const company = await findCompany(deps.db, caller.companyId);
+  const company = await findCompany(deps.db, companyId);
   if (!company) throw notFound();
   return {
     ipFilter: company.data,
     security: { mfa_enabled: company.mfaEnabled, password_max_age_days: company.passwordMaxAgeDays },
     currentIp: normalizeIp(currentIp),
   };
+}
+
+/** The IP allow-list of one company (own company in the settings, any managed company in company edit). */
+export async function getIpFilter(deps: Pick<AppDeps, 'db'>, companyId: number, currentIp: string) {
+  const { ipFilter } = await getCompanySecurity(deps, companyId, currentIp);
+  return { ipFilter, currentIp: normalizeIp(currentIp) };
 }
 
 export async function updateSecuritySettings(

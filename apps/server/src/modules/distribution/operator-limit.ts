@@ -1,5 +1,5 @@
 import { ERROR_CODE } from '@prosa/shared/messages';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
 import { autoDistConfigs } from '../../db/schema/distribution';
 import type { Tx } from '../../platform/db';
@@ -25,6 +25,8 @@ export async function assertOperatorHasRoom(tx: Tx, companyId: number, operatorI
         eq(attendances.companyId, companyId),
         eq(attendances.operatorAssignedId, operatorId),
         isNull(attendances.closedAt),
+        // Waiting for a scheduled return: not the operator's current work.
+        ne(attendances.scheduled, 1),
       ),
     );
   if ((row?.n ?? 0) >= config.chatPerUser) throw new AppError(ERROR_CODE.conflict, OPERATOR_FULL, 409);

@@ -10,6 +10,16 @@ import { loadViewer } from '../attendance/viewer';
 import { findSector } from '../sectors/repository';
 import { requestDistribution } from './schedule';
 
+/** What going back to the waiting queue changes on an attendance (also used by scheduled returns). */
+export function requeueChanges(input: { front: boolean; now: Date }) {
+  return {
+    operatorAssignedId: null,
+    operatorAssignedName: null,
+    priority: input.front ? 1 : 0,
+    queuedAt: input.now,
+  };
+}
+
 /**
  * POST /automaticDistribution/queue and /front-queue: attendances go back to the waiting queue (optionally of
  * another sector); the front queue puts them ahead of everyone (priority_queue).
@@ -30,10 +40,7 @@ export async function returnToQueue(
   const rows = await deps.db
     .update(attendances)
     .set({
-      operatorAssignedId: null,
-      operatorAssignedName: null,
-      priority: input.front ? 1 : 0,
-      queuedAt: new Date(),
+      ...requeueChanges({ front: input.front, now: new Date() }),
       updatedAt: new Date(),
       ...(input.sectorId !== undefined ? { sectorId: input.sectorId } : {}),
     })

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
 import { autoDistConfigs, userPauses } from '../../db/schema/distribution';
 import { userSectors, users } from '../../db/schema/users';
@@ -59,6 +59,8 @@ export async function runDistributionCycle(
           eq(attendances.companyId, companyId),
           isNull(attendances.closedAt),
           inArray(attendances.operatorAssignedId, ids),
+          // Waiting for a scheduled return: not the operator's current work.
+          ne(attendances.scheduled, 1),
         ),
       )
       .groupBy(attendances.operatorAssignedId);
@@ -90,6 +92,7 @@ export async function runDistributionCycle(
           isNull(attendances.closedAt),
           isNull(attendances.operatorAssignedId),
           eq(attendances.auto, false),
+          ne(attendances.scheduled, 1),
           inArray(attendances.sectorId, sectors),
           config.allowIfAnswered ? undefined : eq(attendances.answered, false),
           config.allowIfClientNotRespond ? undefined : eq(attendances.busyClient, false),

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../platform/deps';
 import { type AttendanceRow, toCard, toMessage } from '../attendance/card';
 import { deliverMessage } from '../attendance/deliver-message';
 import { findCompany } from '../companies/repository';
+import { returnedWithin } from '../scheduling/repository';
 import { timerSettings } from './timer-settings';
 
 export type TimerResult = { busy: number; finalized: number; outOfSla: number; poked: number };
@@ -25,8 +26,11 @@ export async function runAttendanceTimers(
   if (!company) return { busy: 0, finalized: 0, outOfSla: 0, poked: 0 };
   const s = timerSettings(company.metadata);
   const { companyId, now } = input;
-  const open = sql`${attendances.companyId} = ${companyId} and ${attendances.closedAt} is null`;
+  // Waiting for a scheduled return (scheduled = 1): out of the active work, no timer touches it.
+  const open = sql`${attendances.companyId} = ${companyId} and ${attendances.closedAt} is null and ${attendances.scheduled} <> 1`;
   const before = (secs: number) => sql`${now}::timestamptz - make_interval(secs => ${secs})`;
+  // Back from a schedule: its silences count from the return, not from the messages before it.
+  const settled = (secs: number) => sql`not ${returnedWithin(now, secs)}`;
 
   // The operator spoke last and the client stayed silent past the end time: finalized with its status.
   let finalized: AttendanceRow[] = [];
@@ -41,7 +45,7 @@ export async function runAttendanceTimers(
         updatedAt: now,
       })
       .where(
-        sql`${open} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(s.finalizeAfter)}`,
+        sql`${open} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(s.finalizeAfter)} and ${settled(s.finalizeAfter)}`,
       )
       .returning();
     for (const row of finalized) deps.events.emit('attendance:closed', { companyId, card: toCard(row) });
@@ -54,7 +58,7 @@ export async function runAttendanceTimers(
       .update(attendances)
       .set({ busyClient: true, ...(s.busyStatusId ? { statusId: s.busyStatusId } : {}), updatedAt: now })
       .where(
-        sql`${open} and not ${attendances.busyClient} and ${attendances.answered} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(s.busyAfter)}`,
+        sql`${open} and not ${attendances.busyClient} and ${attendances.answered} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(s.busyAfter)} and ${settled(s.busyAfter)}`,
       )
       .returning();
     for (const row of busy)
@@ -64,8 +68,8 @@ export async function runAttendanceTimers(
   // The client waits for an answer past the first-answer time (the other-answers time once answered).
   let late: AttendanceRow[] = [];
   if (s.slaFirst) {
-    const first = sql`not ${attendances.answered} and ${attendances.firstStartChatAt} < ${before(s.slaFirst)}`;
-    const others = sql`${attendances.answered} and ${attendances.latestContactChatMessageAt} < ${before(s.slaOthers ?? s.slaFirst)}`;
+    const first = sql`not ${attendances.answered} and ${attendances.firstStartChatAt} < ${before(s.slaFirst)} and ${settled(s.slaFirst)}`;
+    const others = sql`${attendances.answered} and ${attendances.latestContactChatMessageAt} < ${before(s.slaOthers ?? s.slaFirst)} and ${settled(s.slaOthers ?? s.slaFirst)}`;
     const previous = await deps.db
       .select({ id: attendances.id, sectorId: attendances.sectorId, op: attendances.operatorAssignedId })
       .from(attendances)
@@ -112,7 +116,7 @@ export async function runAttendanceTimers(
       // Marks the silence that was poked: the operator answer it followed.
       .set({ pokedAt: sql`${attendances.latestOperatorAnswerAt}` })
       .where(
-        sql`${open} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(s.pokeAfter)}
+        sql`${open} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(s.pokeAfter)} and ${settled(s.pokeAfter)}
             and ${attendances.pokedAt} is distinct from ${attendances.latestOperatorAnswerAt}`,
       )
       .returning();

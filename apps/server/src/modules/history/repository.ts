@@ -35,8 +35,7 @@ export function historyConditions(
   if (f.sector_id !== undefined) conds.push(eq(a.sectorId, f.sector_id));
   if (f.closed_by_user !== undefined) conds.push(eq(a.closedByUserId, f.closed_by_user));
   if (f.channelable_type) conds.push(eq(a.channelKind, f.channelable_type));
-  if (f.cpf)
-    conds.push(sql`regexp_replace(${p.information}->>'cpf', '\\D', '', 'g') = ${f.cpf.replace(/\D/g, '')}`);
+  if (f.cpf) conds.push(eq(p.cpf, f.cpf.replace(/\D/g, '')));
   if (f.email) conds.push(sql`lower(${c.data}->>'email') = ${f.email.toLowerCase()}`);
   if (f.number) {
     const digits = f.number.replace(/\D/g, '');
@@ -57,7 +56,7 @@ const rowFields = {
   contactId: a.contactId,
   name: a.name,
   editedName: p.editedName,
-  cpf: sql<string | null>`${p.information}->>'cpf'`,
+  cpf: p.cpf,
   channelKind: a.channelKind,
   sectorId: a.sectorId,
   sectorName: s.name,

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ZUploadResult } from '@prosa/shared/attachments';
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { ZIdParam } from '@prosa/shared/company';
 import { ERROR_CODE } from '@prosa/shared/messages';
@@ -19,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { callerOf, MANAGER, needs, PUBLIC } from '../../platform/guard';
+import { readUpload } from '../attachments/read-upload';
 import { demoPage } from './demo-page';
 import {
   createWebchat,
@@ -28,7 +30,7 @@ import {
   updateWebchat,
 } from './manage-webchats';
 import { findWebchatByCode } from './repository';
-import { publicConfig, startVisitor, visitorSend, visitorState } from './visitor';
+import { publicConfig, startVisitor, visitorSend, visitorState, visitorUpload } from './visitor';
 import { deleteWebchatLogo, readWebchatLogo, uploadWebchatLogo } from './webchat-logo';
 
 const tags = ['webchat'];
@@ -219,6 +221,19 @@ export function webchatRoutes(deps: AppDeps, opts: { widgetFile: string }): Fast
         },
       },
       async (request) => visitorSend(deps, tokenOf(request.headers), request.body),
+    );
+    app.post(
+      '/api/webchat/visitor/upload',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'Arquivo do visitante (x-visitor-token; multipart: file). BMP, GIF, JPG, MP4, PDF, PNG',
+          consumes: ['multipart/form-data'],
+          response: { 200: ZUploadResult },
+        },
+      },
+      async (request) => visitorUpload(deps, tokenOf(request.headers), () => readUpload(request)),
     );
 
     // The one <script> a customer site adds.

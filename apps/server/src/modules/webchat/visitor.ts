@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TAttachmentRef } from '@prosa/shared/attachments';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import {
   type TVisitorMessage,
@@ -12,6 +13,9 @@ import { contacts, persons, webchatVisitors } from '../../db/schema/attendance';
 import { newToken, sha256 } from '../../platform/crypto';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { type PresentDeps, presentAttachments } from '../attachments/present';
+import { verifyAttachmentRefs } from '../attachments/refs';
+import { storeUpload } from '../attachments/store-upload';
 import { ingestInbound } from '../attendance/ingest-inbound';
 import {
   findVisitorByTokenHash,
@@ -97,25 +101,30 @@ export async function visitorFromToken(deps: Pick<AppDeps, 'db'>, token: string 
   return found;
 }
 
-function toVisitorMessage(m: {
-  id: number;
-  text: string;
-  senderType: number;
-  operatorName: string | null;
-  sentAt: Date;
-}): TVisitorMessage {
+function toVisitorMessage(
+  deps: PresentDeps,
+  m: {
+    id: number;
+    text: string;
+    senderType: number;
+    operatorName: string | null;
+    sentAt: Date;
+    attachments: unknown[];
+  },
+): TVisitorMessage {
   return {
     id: m.id,
     text: m.text,
     from: m.senderType === 0 ? 'visitor' : 'operator',
     operator_name: m.senderType === 0 ? null : m.operatorName,
     sent_at: m.sentAt.toISOString(),
+    attachments: presentAttachments(deps, m.attachments),
   };
 }
 
 /** What the widget shows after a reload: the latest conversation and whether it is still open. */
 export async function visitorState(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db'> & PresentDeps,
   token: string | undefined,
 ): Promise<TVisitorState> {
   const { visitor, contact } = await visitorFromToken(deps, token);
@@ -129,29 +138,35 @@ export async function visitorState(
     name: contact.name,
     state: !attendance ? 'none' : attendance.closedAt ? 'closed' : 'open',
     protocol: attendance?.protocol ?? null,
-    messages: rows.map(toVisitorMessage),
+    messages: rows.map((m) => toVisitorMessage(deps, m)),
   };
 }
 
 /** A visitor's message enters the conversation core like any channel's, idempotent by the widget's client id. */
 export async function visitorSend(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db' | 'events' | 'appSecret'> & PresentDeps,
   token: string | undefined,
-  input: { text: string; client_id: string },
+  input: { text: string; client_id: string; attachments?: TAttachmentRef[] },
 ) {
   const text = input.text.trim();
-  if (!text) throw badRequest('Sua mensagem está vazia.');
   const { visitor, contact } = await visitorFromToken(deps, token);
+  // Files the visitor uploaded (signed for this visitor): a message may be only files.
+  const attachments = verifyAttachmentRefs(
+    deps.appSecret,
+    { kind: 'visitor', companyId: visitor.companyId, visitorId: visitor.id },
+    input.attachments ?? [],
+  );
+  if (!text && attachments.length === 0) throw badRequest('Sua mensagem está vazia.');
   const webchat = await findWebchatForVisitor(deps, visitor.companyId, visitor.webchatId);
   const result = await ingestInbound(deps, {
     companyId: visitor.companyId,
     channel: { kind: 'web', id: webchat.id, sectorId: webchat.sectorId },
     contact: { externalId: visitor.id, name: contact.name, data: contact.data },
-    message: { externalId: input.client_id, text, sentAt: new Date() },
+    message: { externalId: input.client_id, text, sentAt: new Date(), attachments },
   });
   return {
     protocol: result.attendance.protocol,
-    message: toVisitorMessage(result.message),
+    message: toVisitorMessage(deps, result.message),
     duplicate: result.duplicate,
   };
 }
@@ -160,4 +175,21 @@ async function findWebchatForVisitor(deps: Pick<AppDeps, 'db'>, companyId: numbe
   const w = await findWebchat(deps.db, companyId, webchatId);
   if (!w) throw notFound(WEBCHAT_MSG.notFound);
   return w;
+}
+
+/** POST /api/webchat/visitor/upload: a file of the visitor, by the same rules as the operators' uploads. */
+export async function visitorUpload(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'appSecret'>,
+  token: string | undefined,
+  read: () => Promise<{ name: string; data: Buffer }>,
+) {
+  // The token first: nobody else's upload is read or stored.
+  const { visitor } = await visitorFromToken(deps, token);
+  const upload = await read();
+  return storeUpload(deps, {
+    scope: { kind: 'visitor', companyId: visitor.companyId, visitorId: visitor.id },
+    name: upload.name,
+    data: upload.data,
+    voice: false,
+  });
 }

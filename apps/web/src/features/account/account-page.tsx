@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
 import { ChangePasswordCard } from './change-password-card';
+import { DisplayCard } from './display-card';
 import { ProfileCard } from './profile-card';
 import { RealtimeTokenCard } from './realtime-token-card';
 import { TotpCard } from './totp-card';
@@ -9,10 +10,14 @@ import { TotpCard } from './totp-card';
 export function AccountPage() {
   return (
     <Stack gap="lg" maw={1100}>
-      <PageHeader title="Minha conta" description="Seus dados de acesso e a segurança da sua conta." />
+      <PageHeader
+        title="Minha conta"
+        description="Seus dados, sua foto, a exibição dos atendimentos e a segurança da sua conta."
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="lg">
           <ProfileCard />
+          <DisplayCard />
           <RealtimeTokenCard />
         </Stack>
         <Stack gap="lg">

@@ -1,6 +1,7 @@
-import { Avatar, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Card, Stack, Table } from '@mantine/core';
 import { roleLabel } from '@prosa/shared/roles';
 import { useCurrentUser } from '../auth/session-context';
+import { AvatarUpload } from './avatar-upload';
 
 export function ProfileCard() {
   const user = useCurrentUser();
@@ -14,19 +15,7 @@ export function ProfileCard() {
   return (
     <Card component="section" aria-label="Perfil">
       <Stack gap="md">
-        <Group gap="md" wrap="nowrap">
-          <Avatar color="prosa" radius="xl" size={52}>
-            {user.displayName.slice(0, 2).toUpperCase()}
-          </Avatar>
-          <Stack gap={0}>
-            <Text fw={600} size="lg">
-              {user.name}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {user.email}
-            </Text>
-          </Stack>
-        </Group>
+        <AvatarUpload />
         <Table variant="vertical" layout="fixed" withTableBorder>
           <Table.Tbody>
             {rows.map(([label, value]) => (

@@ -26,10 +26,15 @@ describe('cardFlags', () => {
       'Cliente ocupado',
       'Fora do SLA',
       'Web chat desconectado',
-      'Agendado',
+      'Retorno',
       'Automático',
       'Travado',
     ]);
+  });
+
+  it('tells a card waiting for its scheduled return from one that came back', () => {
+    expect(cardFlags(card({ id: 1, scheduled: 1 }), NOW).map((f) => f.label)).toEqual(['Agendado']);
+    expect(cardFlags(card({ id: 1, scheduled: 2 }), NOW).map((f) => f.label)).toEqual(['Retorno']);
   });
 });
 

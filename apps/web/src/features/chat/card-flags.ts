@@ -16,7 +16,9 @@ export function cardFlags(card: TCard, nowMs: number): TCardFlag[] {
   if (card.out_of_sla) flags.push({ key: 'sla', label: 'Fora do SLA', color: 'red' });
   if (isWebchatOffline(card, nowMs))
     flags.push({ key: 'offline', label: 'Web chat desconectado', color: 'gray' });
-  if (card.scheduled > 0) flags.push({ key: 'scheduled', label: 'Agendado', color: 'violet' });
+  // scheduled 1: waiting for its scheduled return; 2: came back from one (spec 1 §3).
+  if (card.scheduled === 1) flags.push({ key: 'scheduled', label: 'Agendado', color: 'violet' });
+  if (card.scheduled === 2) flags.push({ key: 'returned', label: 'Retorno', color: 'grape' });
   if (card.auto) flags.push({ key: 'auto', label: 'Automático', color: 'cyan' });
   if (card.locked) flags.push({ key: 'locked', label: 'Travado', color: 'dark' });
   return flags;

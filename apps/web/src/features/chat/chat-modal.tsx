@@ -6,6 +6,8 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
+import { PersonModal } from '../persons/person-modal';
+import { ScheduleModal } from '../scheduling/schedule-modal';
 import { chatApi, type TFeatures, type TSector, useAttendance } from './api';
 import { ChatHeader } from './chat-header';
 import { ChatToolbar, type TSidePanel } from './chat-toolbar';
@@ -168,6 +170,17 @@ export function ChatModal({ attendanceId, onClose, features, statuses, sectors }
               tz={tz}
             />
             <ViewedByModal attendanceId={card.id} opened={panel === 'viewed'} onClose={closePanel} tz={tz} />
+            <ScheduleModal
+              card={card}
+              sectors={sectors}
+              tz={tz}
+              opened={panel === 'schedule'}
+              onClose={closePanel}
+            />
+            <PersonModal
+              target={panel === 'person' ? { attendanceId: card.id } : null}
+              onClose={closePanel}
+            />
             <ForwardModal card={card} message={forwarding} onClose={() => setForwarding(null)} />
           </>
         ) : (

@@ -1,8 +1,12 @@
 import { ActionIcon, Group, Indicator, Tooltip } from '@mantine/core';
 import { ATT_MSG, type TCard } from '@prosa/shared/attendance';
+import { can } from '@prosa/shared/permissions';
 import { ROLE } from '@prosa/shared/roles';
+import { canScheduleChannel } from '@prosa/shared/scheduling';
 import {
+  IconAddressBook,
   IconArrowsExchange,
+  IconCalendarTime,
   IconClockPause,
   IconCopy,
   IconEye,
@@ -18,7 +22,15 @@ import type { TStatus } from './status-options';
 import { StatusSelect } from './status-select';
 import { useBusyClient } from './use-card-actions';
 
-export type TSidePanel = 'sector' | 'operator' | 'notes' | 'info' | 'timeline' | 'viewed';
+export type TSidePanel =
+  | 'sector'
+  | 'operator'
+  | 'notes'
+  | 'info'
+  | 'timeline'
+  | 'viewed'
+  | 'person'
+  | 'schedule';
 
 type Props = {
   card: TCard;
@@ -93,11 +105,26 @@ export function ChatToolbar({ card, statuses, allow, onOpen, onCopyConversation,
           onClick={() => busy.mutate(!card.busy_client)}
         />
         <Action label="Informações" icon={<IconInfoCircle size={18} />} onClick={() => onOpen('info')} />
+        {allow.person && can(user.permissions, 'contatos', 'read') ? (
+          <Action
+            label="Dados do contato"
+            icon={<IconAddressBook size={18} />}
+            onClick={() => onOpen('person')}
+          />
+        ) : null}
         <Action
           label="Histórico do contato"
           icon={<IconHistory size={18} />}
           onClick={() => onOpen('timeline')}
         />
+        {/* Spec 1 §2: the scheduling link is hidden for web chat and NewChat, and while the company has it off. */}
+        {allow.scheduling && canScheduleChannel(card.channel_kind) ? (
+          <Action
+            label="Agendar retorno"
+            icon={<IconCalendarTime size={18} />}
+            onClick={() => onOpen('schedule')}
+          />
+        ) : null}
         {user.role >= ROLE.manager && allow.viewedby ? (
           <Action label="Visualizado por" icon={<IconEye size={18} />} onClick={() => onOpen('viewed')} />
         ) : null}

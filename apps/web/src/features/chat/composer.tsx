@@ -3,8 +3,10 @@ import type { TCard, TMessage } from '@prosa/shared/attendance';
 import { IconCornerUpLeft, IconSend } from '@tabler/icons-react';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
+import { AttachControls } from './attachments/attach-controls';
 import { CHAT_WARNING_MS } from './chat-realtime';
 import { channelLimit, prepareOutgoing, quoteTooOld } from './composer-rules';
+import { ReadyAnswerSuggestions, ReadyAnswersButton, useReadyAnswers } from './ready-answers';
 import { useSendMessage } from './use-card-actions';
 
 // Spec 1 §4: the sending flag clears by itself 10 s after sending.
@@ -62,6 +64,7 @@ export function Composer(props: Props & { ref?: Ref<HTMLTextAreaElement> }) {
   const send = useSendMessage(card);
   const limit = channelLimit(card.channel_kind);
   const over = limit !== null && text.length > limit;
+  const ready = useReadyAnswers(text, setText);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -103,24 +106,29 @@ export function Composer(props: Props & { ref?: Ref<HTMLTextAreaElement> }) {
         <QuotePreview quote={quote} author={props.quoteAuthor} onCancel={props.onCancelQuote} />
       ) : null}
       <Group align="flex-end" gap="xs" wrap="nowrap">
-        <Textarea
-          ref={ref}
-          aria-label="Mensagem"
-          placeholder="Escreva sua mensagem…"
-          autosize
-          minRows={1}
-          maxRows={6}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              submit();
-            }
-          }}
-          style={{ flex: 1 }}
-          aria-describedby={`composer-hint-${card.id}`}
-        />
+        <AttachControls card={card} />
+        <ReadyAnswerSuggestions ready={ready}>
+          <Textarea
+            ref={ref}
+            aria-label="Mensagem"
+            placeholder="Escreva sua mensagem…"
+            autosize
+            minRows={1}
+            maxRows={6}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (ready.onKeyDown(e)) return;
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                submit();
+              }
+            }}
+            aria-describedby={`composer-hint-${card.id}`}
+            {...ready.inputProps}
+          />
+        </ReadyAnswerSuggestions>
+        <ReadyAnswersButton ready={ready} />
         <Tooltip label="Enviar (Enter)" withArrow>
           <ActionIcon size={36} radius="md" aria-label="Enviar mensagem" loading={sending} onClick={submit}>
             <IconSend size={18} />

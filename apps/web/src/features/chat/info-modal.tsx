@@ -1,5 +1,6 @@
 import { Badge, Divider, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TCard } from '@prosa/shared/attendance';
+import { ContactFieldsSection } from '../contact-fields/contact-fields-section';
 import { cardDataRows, metricRows, type TInfoRow } from './card-info';
 import { channelLabel } from './channel-icon';
 
@@ -70,6 +71,7 @@ export function InfoModal({ card, opened, onClose, sectorName, statusName, tz }:
             <Rows rows={data} />
           </>
         ) : null}
+        <ContactFieldsSection card={card} />
         <Divider />
         <Title order={4} fz="sm">
           Métricas

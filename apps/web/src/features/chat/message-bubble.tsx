@@ -9,9 +9,9 @@ import {
   IconCopy,
   IconCornerUpLeft,
   IconDots,
-  IconPaperclip,
 } from '@tabler/icons-react';
 import { memo } from 'react';
+import { MessageAttachments } from './attachments/message-attachments';
 import { formatTime } from './message-timeline';
 import { RichText } from './rich-text';
 
@@ -150,15 +150,8 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
           {message.quoted_message ? (
             <QuoteBlock quote={message.quoted_message} contactName={props.contactName} />
           ) : null}
+          <MessageAttachments attachments={message.attachments} />
           <RichText text={message.text} />
-          {message.attachments.length > 0 ? (
-            <Group gap={4} c="dimmed">
-              <IconPaperclip size={14} aria-hidden />
-              <Text size="xs" c="dimmed">
-                {message.attachments.length === 1 ? '1 anexo' : `${message.attachments.length} anexos`}
-              </Text>
-            </Group>
-          ) : null}
           <Group gap={4} justify="flex-end" wrap="nowrap">
             <Text size="xs" c="dimmed" component="time" dateTime={message.sent_at}>
               {time}

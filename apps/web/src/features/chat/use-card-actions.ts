@@ -6,7 +6,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
 import { chatApi, type TFeatures } from './api';
-import { setOpenCard } from './chat-realtime';
+import { CHAT_WARNING_MS, setOpenCard } from './chat-realtime';
 import { dropCard, mergeMessage, replaceCard, type TMessagePages } from './message-cache';
 import { openAttendance } from './open-attendance';
 
@@ -42,7 +42,11 @@ export function useSendMessage(card: TCard) {
       );
       applyCard(queryClient, next);
     },
-    onError: (error) => notifyFailure(error, ATT_MSG.sendError),
+    // A message the server refuses (400, e.g. control words) is a warning; the composer keeps the text.
+    onError: (error) =>
+      error instanceof ApiError && error.status === 400
+        ? toast.warning(errorMessage(error, ATT_MSG.sendError), { autoClose: CHAT_WARNING_MS })
+        : notifyFailure(error, ATT_MSG.sendError),
   });
 }
 

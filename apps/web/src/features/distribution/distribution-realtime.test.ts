@@ -17,6 +17,7 @@ const me: TSessionUser = {
   sectorIds: [1],
   operatorStatus: 'offline',
   permissions: null,
+  avatarUrl: null,
 };
 
 const isInvalid = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;

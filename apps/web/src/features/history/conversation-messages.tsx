@@ -17,6 +17,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useLayoutEffect, useRef } from 'react';
 import { errorMessage } from '../../lib/api';
+import { MessageAttachments } from '../chat/attachments/message-attachments';
 import { useConversation } from './api';
 import { buildTimeline } from './conversation-timeline';
 
@@ -129,6 +130,7 @@ function MessageBubble(props: { message: TMessage; contactName: string; tz: stri
             {dayjs(message.sent_at).tz(tz).format('HH:mm')}
           </Text>
         </Group>
+        <MessageAttachments attachments={message.attachments} />
         {/* Contact and operator text is shown as plain text, never as HTML. */}
         <Box component="p" m={0} fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {message.text}

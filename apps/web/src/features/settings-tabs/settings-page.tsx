@@ -1,54 +1,158 @@
-import { Stack, Tabs } from '@mantine/core';
-import { IconArrowsShuffle, IconListCheck, IconPlayerPause } from '@tabler/icons-react';
+import { Box, Group, ScrollArea, Select, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { ContactFieldsTab } from '../contact-fields/contact-fields-tab';
+import { ControlWordsTab } from '../control-words/control-words-tab';
 import { AttendanceRulesTab } from '../distribution/attendance-rules-tab';
 import { DistributionSettingsTab } from '../distribution/distribution-settings-tab';
 import { PauseSettingsTab } from '../pause/pause-settings-tab';
-import { SETTINGS_TABS, settingsTabOf, type TSettingsTab } from './settings-tab-param';
+import { MfaTab, UpcomingTab } from './info-tabs';
+import { HistoryTab, ReportBiTab, ReportsTab } from './report-tabs';
+import { SectorConfigTab } from './sector-config-tab';
+import {
+  SETTINGS_GROUPS,
+  SETTINGS_TAB_LIST,
+  settingsTabOf,
+  settingsTabParams,
+  settingsTabsOf,
+  type TSettingsTab,
+} from './settings-tab-param';
+import {
+  AudioTab,
+  ContactTab,
+  MessageCopyTab,
+  ReadUnreadTab,
+  SchedulingTab,
+  SecondsControlTab,
+  StatusConfirmTab,
+  ViewOptionsTab,
+} from './switch-tabs';
+import { AutoChangeTab, CampaignOptionsTab, ChatbotsTab, KnowledgeBaseTab } from './value-tabs';
 
-const LABEL: Record<TSettingsTab, string> = {
-  pause: 'Pausa',
-  distribution: 'Nova distribuição',
-  rules: 'Regras de atendimento',
+const SIDE_LIST: CSSProperties = {
+  flexShrink: 0,
+  position: 'sticky',
+  top: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))',
 };
-const ICON: Record<TSettingsTab, typeof IconPlayerPause> = {
-  pause: IconPlayerPause,
-  distribution: IconArrowsShuffle,
-  rules: IconListCheck,
+// Below the page header at first; the list scrolls inside when it is taller than the window.
+const SIDE_LIST_HEIGHT = 'calc(100vh - var(--app-shell-header-height, 60px) - 160px)';
+
+const upcoming = (title: string) => <UpcomingTab title={title} />;
+
+const PANEL: Record<TSettingsTab, () => ReactNode> = {
+  pause: () => <PauseSettingsTab />,
+  dashboard: () => upcoming('Dashboard'),
+  campaign: () => upcoming('Campanhas'),
+  negotiator: () => upcoming('Negociador'),
+  whatsapp: () => upcoming('WhatsApp'),
+  'batch-close': () => upcoming('Finalização em massa'),
+  reports: () => <ReportsTab />,
+  'report-bi': () => <ReportBiTab />,
+  chatbots: () => <ChatbotsTab />,
+  distribution: () => <DistributionSettingsTab />,
+  contact: () => <ContactTab />,
+  media: () => upcoming('Controle de mídia'),
+  channels: () => upcoming('Canais'),
+  messenger: () => upcoming('Mensageiro interno'),
+  crm: () => upcoming('CRM'),
+  mfa: () => <MfaTab />,
+  rules: () => <AttendanceRulesTab />,
+  history: () => <HistoryTab />,
+  'contact-metadata': () => <ContactFieldsTab />,
+  'knowledge-base': () => <KnowledgeBaseTab />,
+  'control-words': () => <ControlWordsTab />,
+  scheduling: () => <SchedulingTab />,
+  'read-unread': () => <ReadUnreadTab />,
+  'auto-change': () => <AutoChangeTab />,
+  'message-copy': () => <MessageCopyTab />,
+  status: () => <StatusConfirmTab />,
+  'sector-config': () => <SectorConfigTab />,
+  audio: () => <AudioTab />,
+  'view-options': () => <ViewOptionsTab />,
+  'seconds-control': () => <SecondsControlTab />,
+  'campaign-options': () => <CampaignOptionsTab />,
 };
 
-/** Settings (spec 2 §2, manager or above; operators are sent to the chat by the route guard). */
+/**
+ * Settings (spec 2 §2, manager or above; operators are sent to the chat by the route guard): the numbered
+ * settings tabs and the attendance-settings tabs, in a side list grouped as "Gerais" and "Atendimento".
+ */
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const tab = settingsTabOf(params.get('tab'));
+  const narrow = useMediaQuery('(max-width: 62em)');
+  const open = (value: string | null) =>
+    setParams(settingsTabParams(settingsTabOf(value)), { replace: true });
+  const listRef = useRef<HTMLDivElement>(null);
+  // A tab opened by address may be below the fold of the side list: bring it into view once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on the first render of the list
+  useEffect(() => {
+    const viewport = listRef.current;
+    const active = viewport?.querySelector('[role="tab"][aria-selected="true"]');
+    if (!viewport || !active) return;
+    // Only the list scrolls (scrollIntoView would scroll the page too).
+    const v = viewport.getBoundingClientRect();
+    const a = active.getBoundingClientRect();
+    if (a.bottom > v.bottom || a.top < v.top) viewport.scrollTop += a.top - v.top - v.height / 2;
+  }, [narrow]);
+
   return (
-    <Stack gap="lg" maw={960}>
-      <PageHeader title="Configurações" description="Regras de atendimento que valem para toda a empresa." />
+    <Stack gap="lg" maw={1280}>
+      <PageHeader
+        title="Configurações"
+        description="Regras de atendimento e recursos que valem para toda a empresa."
+      />
+      {narrow ? (
+        <Select
+          label="Aba"
+          data={SETTINGS_GROUPS.map((g) => ({
+            group: g,
+            items: settingsTabsOf(g).map((t) => ({ value: t.id, label: t.label })),
+          }))}
+          value={tab}
+          onChange={open}
+          allowDeselect={false}
+          searchable
+          maw={420}
+        />
+      ) : null}
       <Tabs
         value={tab}
-        onChange={(value) => setParams(value && value !== 'pause' ? { tab: value } : {}, { replace: true })}
+        onChange={open}
+        orientation={narrow ? 'horizontal' : 'vertical'}
+        variant="pills"
         keepMounted={false}
+        styles={{ tab: { padding: '7px 12px' }, tabLabel: { textAlign: 'left' } }}
       >
-        <Tabs.List aria-label="Abas de configurações" mb="lg">
-          {SETTINGS_TABS.map((t) => {
-            const Icon = ICON[t];
-            return (
-              <Tabs.Tab key={t} value={t} fw={500} leftSection={<Icon size={16} aria-hidden />}>
-                {LABEL[t]}
-              </Tabs.Tab>
-            );
-          })}
-        </Tabs.List>
-        <Tabs.Panel value="pause">
-          <PauseSettingsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="distribution">
-          <DistributionSettingsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="rules">
-          <AttendanceRulesTab />
-        </Tabs.Panel>
+        <Group align="flex-start" gap="xl" wrap="nowrap" w="100%">
+          <Box w={240} style={SIDE_LIST} display={narrow ? 'none' : undefined}>
+            <ScrollArea.Autosize mah={SIDE_LIST_HEIGHT} type="auto" offsetScrollbars viewportRef={listRef}>
+              <Tabs.List aria-label="Abas de configurações">
+                {SETTINGS_GROUPS.map((group) => (
+                  <Stack key={group} gap={2} mb="md" w="100%">
+                    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4} aria-hidden>
+                      {group}
+                    </Text>
+                    {settingsTabsOf(group).map((t) => (
+                      <Tabs.Tab key={t.id} value={t.id} fw={500}>
+                        {t.label}
+                      </Tabs.Tab>
+                    ))}
+                  </Stack>
+                ))}
+              </Tabs.List>
+            </ScrollArea.Autosize>
+          </Box>
+          <Box style={{ flex: 1, minWidth: 0 }} maw={960}>
+            {SETTINGS_TAB_LIST.map((t) => (
+              <Tabs.Panel key={t.id} value={t.id}>
+                {PANEL[t.id]()}
+              </Tabs.Panel>
+            ))}
+          </Box>
+        </Group>
       </Tabs>
     </Stack>
   );

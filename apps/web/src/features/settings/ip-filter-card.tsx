@@ -18,16 +18,24 @@ import { ipAllowed, isIpv4, type TIpEntry } from '@prosa/shared/ip';
 import { MSG } from '@prosa/shared/messages';
 import { IconAlertTriangle, IconPlus, IconTrash, IconWorld } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useCurrentUser } from '../auth/session-context';
+import { useSaveCompanyIpFilter } from '../companies/api';
 import { useSaveIpFilter } from './api';
 import { IpEntryForm } from './ip-entry-form';
 
-type Props = { filter: TIpFilter; currentIp: string };
+/** companyId: a company opened in company edit; without it, the caller's own company (security page). */
+type Props = { filter: TIpFilter; currentIp: string; companyId?: number };
 
 const sameFilter = (a: TIpFilter, b: TIpFilter) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Company IP allow-list (spec 2 §5): edits stay local until "Salvar Alterações". */
-export function IpFilterCard({ filter, currentIp }: Props) {
-  const save = useSaveIpFilter();
+export function IpFilterCard({ filter, currentIp, companyId }: Props) {
+  const me = useCurrentUser();
+  const saveOwn = useSaveIpFilter();
+  const saveOther = useSaveCompanyIpFilter(companyId);
+  const save = companyId === undefined ? saveOwn : saveOther;
+  // Only a list of one's own company can lock the caller out.
+  const ownCompany = companyId === undefined || companyId === me.companyId;
   const [baseline, setBaseline] = useState<TIpFilter>(filter);
   const [draft, setDraft] = useState<TIpFilter>(filter);
   const dirty = !sameFilter(draft, baseline);
@@ -40,7 +48,7 @@ export function IpFilterCard({ filter, currentIp }: Props) {
   }, [JSON.stringify(filter)]);
 
   const hasCurrentIp = draft.ips.some((e) => e.ip === currentIp && e.mask === 32);
-  const lockedOut = draft.use_filter_ip && !ipAllowed(currentIp, draft.ips);
+  const lockedOut = ownCompany && draft.use_filter_ip && !ipAllowed(currentIp, draft.ips);
 
   const add = (entry: TIpEntry) => setDraft((d) => ({ ...d, ips: [...d.ips, entry] }));
   const remove = (entry: TIpEntry) =>

@@ -1,0 +1,101 @@
+import { ACCOUNT_MSG, AVATAR_MAX_BYTES, ZSurveyAnswer } from '@prosa/shared/account';
+import { ZMessageOutput } from '@prosa/shared/auth';
+import { ERROR_CODE } from '@prosa/shared/messages';
+import { z } from '@prosa/shared/zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, badRequest } from '../../platform/errors';
+import { ANY_USER, callerOf } from '../../platform/guard';
+import { readAvatar, removeAvatar, uploadAvatar } from './avatar';
+import { answerManagerSurvey, getManagerSurvey } from './manager-survey';
+
+const tags = ['account'];
+
+export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/users/me/avatar',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Envia a foto de perfil (multipart: file; até 2 MB)',
+          consumes: ['multipart/form-data'],
+          response: {
+            200: z.object({ success: z.boolean(), url: z.string().nullable(), message: z.string() }),
+          },
+        },
+      },
+      async (request) => {
+        const part = await request
+          .file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } })
+          .catch(() => undefined);
+        if (!part) throw badRequest(ACCOUNT_MSG.avatarInvalid);
+        const data = await part.toBuffer().catch((err: { code?: string }) => {
+          if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(ERROR_CODE.validation, ACCOUNT_MSG.avatarTooLarge, 413);
+          throw badRequest(ACCOUNT_MSG.avatarUploadError);
+        });
+        return uploadAvatar(deps, callerOf(request), { data, truncated: part.file.truncated });
+      },
+    );
+
+    app.delete(
+      '/api/users/me/avatar',
+      {
+        config: ANY_USER,
+        schema: { tags, summary: 'Remove a foto de perfil', response: { 200: ZMessageOutput } },
+      },
+      async (request) => removeAvatar(deps, callerOf(request)),
+    );
+
+    app.get(
+      '/api/users/:id/avatar/:file',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Foto de perfil de um colega da empresa',
+          params: z.object({ id: z.coerce.number().int().positive(), file: z.string().max(80) }),
+        },
+      },
+      async (request, reply) => {
+        const { data, mime } = await readAvatar(
+          deps,
+          callerOf(request),
+          request.params.id,
+          request.params.file,
+        );
+        return reply
+          .header('content-type', mime)
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .send(data);
+      },
+    );
+
+    const ZSurvey = z.object({
+      show: z.boolean(),
+      id: z.string(),
+      question: z.string(),
+      options: z.array(z.object({ key: z.string(), label: z.string() })),
+    });
+    app.get(
+      '/api/users/me/manager-survey',
+      { config: ANY_USER, schema: { tags, summary: 'Pesquisa dos gestores', response: { 200: ZSurvey } } },
+      async (request) => getManagerSurvey(deps, callerOf(request)),
+    );
+    app.post(
+      '/api/users/me/manager-survey',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Responde a pesquisa dos gestores (até 3 opções)',
+          body: ZSurveyAnswer,
+          response: { 200: ZMessageOutput },
+        },
+      },
+      async (request) => answerManagerSurvey(deps, callerOf(request), request.body.choices),
+    );
+  };
+}

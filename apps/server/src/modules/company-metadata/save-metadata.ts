@@ -1,0 +1,47 @@
+import { META_MSG, readCompanyMetadata, type TCompanyMetadata } from '@prosa/shared/company-metadata';
+import { ADMIN_MSG } from '@prosa/shared/messages';
+import { PAUSE_MSG } from '@prosa/shared/pause';
+import type { AppDeps, Caller } from '../../platform/deps';
+import { badRequest, notFound } from '../../platform/errors';
+import { activeReasons } from '../pause/settings';
+import { requirePermission } from '../permissions/require-permission';
+import { findStatusRow } from '../statuses/repository';
+import { loadStoredMetadata, storeMetadata } from './repository';
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Company metadata "save" (spec 3 §7) with the whole object, already checked by ZCompanyMetadata. Keys the
+ * body does not name are kept, so a client that predates a key does not erase it; auto_dist.on is not taken
+ * from here: it follows the distribution settings, which also keep their own table.
+ */
+export async function saveCompanyMetadata(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  caller: Caller,
+  input: TCompanyMetadata,
+) {
+  await requirePermission(deps.db, caller, 'configuracoes_gerais', 'write', ADMIN_MSG.noWritePermission);
+  const companyId = caller.companyId;
+  const stored = await loadStoredMetadata(deps.db, companyId);
+  if (!stored) throw notFound();
+  const before = readCompanyMetadata(stored);
+  const next: TCompanyMetadata = {
+    ...before,
+    ...input,
+    auto_dist: { ...input.auto_dist, on: before.auto_dist.on },
+  };
+
+  // The rules the schema cannot see, because they need the database (same texts as their own tabs).
+  if (next.control_pause.use_reason && !before.control_pause.use_reason) {
+    if ((await activeReasons(deps.db, companyId)) === 0) throw badRequest(PAUSE_MSG.keepOneReason);
+  }
+  if (next.blacklist.enabled && next.blacklist.status_id !== null) {
+    const status = await findStatusRow(deps.db, companyId, next.blacklist.status_id);
+    if (status?.shouldClose !== 1) throw badRequest(META_MSG.blacklistStatus);
+  }
+
+  await storeMetadata(deps.db, companyId, next);
+  const changed = Object.keys(next).filter((key) => !same(before[key], next[key]));
+  if (changed.length > 0) deps.events.emit('company:updated', { companyId, changed });
+  return { message: META_MSG.saved, metadata: next };
+}

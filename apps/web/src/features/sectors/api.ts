@@ -1,0 +1,95 @@
+import { ZMessageOutput } from '@prosa/shared/auth';
+import { ZSector } from '@prosa/shared/company';
+import { ORG_MSG, type TSectorAdmin, ZSectorAdmin } from '@prosa/shared/org-admin';
+import { z } from '@prosa/shared/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { toast } from '../../lib/toast';
+
+// Under queryKeys.sectors, so a change also refreshes the chat's sector list (and the reverse).
+export const companySectorsKey = (companyId: number) => [...queryKeys.sectors, 'company', companyId] as const;
+const base = (companyId: number) => `/api/companies/${companyId}/sectors`;
+const ZSaved = z.object({ message: z.string(), sector: ZSector });
+
+export function useCompanySectors(companyId: number) {
+  return useQuery({
+    queryKey: companySectorsKey(companyId),
+    queryFn: () => apiRequest(base(companyId), { schema: z.array(ZSectorAdmin) }),
+  });
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.sectors }),
+      // Status lists show sector names.
+      queryClient.invalidateQueries({ queryKey: queryKeys.statuses }),
+    ]);
+}
+
+/** Create (id null) or rename a sector; the caller shows a refusal under the name field. */
+export function useSaveSector(companyId: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number | null; name: string }) =>
+      apiRequest(id === null ? base(companyId) : `${base(companyId)}/${id}`, {
+        method: id === null ? 'POST' : 'PATCH',
+        body: { name },
+        schema: ZSaved,
+      }),
+    onSuccess: (result) => {
+      toast.success(result.message);
+      return refresh();
+    },
+  });
+}
+
+export function useDeleteSector(companyId: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`${base(companyId)}/${id}`, { method: 'DELETE', schema: ZMessageOutput }),
+    onSuccess: (result) => {
+      toast.success(result.message || ORG_MSG.sectorDeleted);
+      return refresh();
+    },
+    onError: (error) => toast.apiError(error),
+  });
+}
+
+/**
+ * The new order shows at once; a refusal (403: general settings needed) is shown as a warning with the
+ * server's text and the previous order comes back.
+ */
+export function useReorderSectors(companyId: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefresh();
+  const key = companySectorsKey(companyId);
+  return useMutation({
+    mutationFn: (ordered: TSectorAdmin[]) =>
+      apiRequest(`${base(companyId)}/order`, {
+        method: 'PUT',
+        body: { ids: ordered.map((s) => s.id) },
+        schema: z.object({ message: z.string(), sectors: z.array(ZSectorAdmin) }),
+      }),
+    onMutate: async (ordered) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<TSectorAdmin[]>(key);
+      queryClient.setQueryData(key, ordered);
+      return { previous };
+    },
+    onError: (error, _ordered, context) => {
+      queryClient.setQueryData(key, context?.previous);
+      if (error instanceof ApiError && error.status === 403)
+        toast.warning(errorMessage(error), { permission: true });
+      else toast.apiError(error);
+    },
+    onSuccess: (result) => {
+      toast.success(result.message);
+      queryClient.setQueryData(key, result.sectors);
+      return refresh();
+    },
+  });
+}

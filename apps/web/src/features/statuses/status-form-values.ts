@@ -1,0 +1,39 @@
+import { STATUS_DEFAULT_COLOR, type TStatusAdmin, type TStatusInput } from '@prosa/shared/org-admin';
+
+// The status modal's values ↔ the API body: colour shown as #RRGGBB, stored without '#' (spec 2 §9).
+
+export type TStatusFormValues = {
+  name: string;
+  should_close: '0' | '1';
+  should_require: boolean;
+  use_in_bot: boolean;
+  color: string;
+  message: string;
+  sectors: string[];
+};
+
+export const hexOf = (stored: string) => `#${stored.replace('#', '').toUpperCase()}`;
+
+export function formValuesFrom(status: TStatusAdmin | null): TStatusFormValues {
+  return {
+    name: status?.name ?? '',
+    should_close: status?.should_close === 1 ? '1' : '0',
+    should_require: status?.should_require ?? false,
+    use_in_bot: status?.use_in_bot ?? false,
+    color: hexOf(status?.color ?? STATUS_DEFAULT_COLOR),
+    message: status?.message ?? '',
+    sectors: (status?.sectors ?? []).map(String),
+  };
+}
+
+export function toStatusInput(values: TStatusFormValues): TStatusInput {
+  return {
+    name: values.name.trim(),
+    should_close: values.should_close === '1' ? 1 : 0,
+    should_require: values.should_require,
+    use_in_bot: values.use_in_bot,
+    color: values.color.trim().replace('#', '').toUpperCase() || STATUS_DEFAULT_COLOR,
+    message: values.message.trim() || null,
+    sectors: values.sectors.map(Number),
+  };
+}

@@ -1,0 +1,213 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { PROFILE_MSG, type TProfile, ZProfileInput } from '@prosa/shared/users-admin';
+import {
+  IconAlertCircle,
+  IconLock,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { errorMessage } from '../../lib/api';
+import { zodValidate } from '../../lib/zod-form';
+import { useCurrentUser } from '../auth/session-context';
+import { permissionsPath } from '../permissions/paths';
+import { useDeleteProfile, useProfiles, useSaveProfile } from './profiles-api';
+
+/** Profiles of one company (spec 2 §3): users of a profile share its module permissions. */
+export function ProfilesPanel({ companyId }: { companyId: number }) {
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const profiles = useProfiles(companyId, debounced);
+  const remove = useDeleteProfile(companyId);
+  const [editing, setEditing] = useState<TProfile | 'new' | null>(null);
+  const [removing, setRemoving] = useState<TProfile | null>(null);
+  const list = profiles.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <Card padding={0}>
+        <Group p="md" justify="space-between" gap="sm">
+          <TextInput
+            aria-label="Buscar perfil"
+            placeholder="Buscar por nome"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={{ base: '100%', sm: 300 }}
+          />
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            Novo perfil
+          </Button>
+        </Group>
+        {profiles.isError ? (
+          <Alert m="md" color="red" icon={<IconAlertCircle />} title={PROFILE_MSG.loadError}>
+            {errorMessage(profiles.error, 'Tente novamente em instantes.')}
+          </Alert>
+        ) : (
+          <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Perfis">
+            <Table.Thead bg="gray.0">
+              <Table.Tr>
+                <Table.Th>Nome</Table.Th>
+                <Table.Th w={140}>Usuários</Table.Th>
+                <Table.Th w={140}>
+                  <VisuallyHidden>Ações</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {profiles.isPending
+                ? Array.from({ length: 3 }, (_, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                    <Table.Tr key={i} aria-hidden>
+                      <Table.Td colSpan={3}>
+                        <Skeleton h={14} w="50%" />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                : null}
+              {list.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td fw={500}>{p.name}</Table.Td>
+                  <Table.Td>{p.users}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label="Permissões" withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Permissões do perfil ${p.name}`}
+                          onClick={() => navigate(permissionsPath('profile', p.id, companyId, me.companyId))}
+                        >
+                          <IconLock size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Editar" withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Editar perfil ${p.name}`}
+                          onClick={() => setEditing(p)}
+                        >
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Excluir" withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Excluir perfil ${p.name}`}
+                          onClick={() => setRemoving(p)}
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {!profiles.isPending && !profiles.isError && list.length === 0 ? (
+          <EmptyState
+            py="xl"
+            icon={<IconUsersGroup size={28} />}
+            title="Nenhum perfil encontrado."
+            description={
+              debounced
+                ? 'Tente buscar por outro nome.'
+                : 'Crie perfis para dar as mesmas permissões a vários usuários.'
+            }
+          />
+        ) : null}
+      </Card>
+      <ProfileModal companyId={companyId} target={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Excluir perfil"
+        confirmLabel="Excluir"
+        confirmColor="red"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
+      >
+        <Text size="sm">
+          Deseja excluir o perfil <strong>{removing?.name}</strong>? Os usuários dele ficam sem perfil e as
+          permissões do perfil são removidas.
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function ProfileModal(props: { companyId: number; target: TProfile | 'new' | null; onClose: () => void }) {
+  const editing = props.target !== null && props.target !== 'new' ? props.target : null;
+  return (
+    <Modal
+      opened={props.target !== null}
+      onClose={props.onClose}
+      title={editing ? `Editar perfil — ${editing.name}` : 'Novo perfil'}
+      centered
+    >
+      {props.target !== null ? (
+        <ProfileForm
+          key={editing?.id ?? 'new'}
+          companyId={props.companyId}
+          profile={editing}
+          onDone={props.onClose}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function ProfileForm(props: { companyId: number; profile: TProfile | null; onDone: () => void }) {
+  const save = useSaveProfile(props.companyId);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: props.profile?.name ?? '' },
+    validate: zodValidate(ZProfileInput),
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((v) =>
+        save.mutate({ id: props.profile?.id ?? null, name: v.name.trim() }, { onSuccess: props.onDone }),
+      )}
+    >
+      <Stack gap="md">
+        <TextInput label="Nome" withAsterisk maxLength={80} data-autofocus {...form.getInputProps('name')} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={props.onDone} disabled={save.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { apiAs } from '../support/attendances';
+import { DEMO, login } from '../support/demo';
+
+// Each test starts from the defaults of the settings it changes (the e2e server keeps its data).
+test.beforeEach(async ({ baseURL }) => {
+  const manager = await apiAs(baseURL ?? '', DEMO.manager);
+  const meta = (await (await manager.get('/api/company/metadata')).json()) as Record<string, unknown> & {
+    allow: Record<string, boolean>;
+  };
+  const reset = await manager.put('/api/company/metadata', {
+    data: {
+      ...meta,
+      change_auto: { minutes: 0 },
+      allow: { ...meta.allow, opTransfer: false, allowedSectors: false, restrictTransfer: false },
+    },
+  });
+  expect(reset.ok()).toBe(true);
+  await manager.dispose();
+});
+
+test('o gestor salva a troca automática: o limite do spec, depois o sucesso, e o valor fica', async ({
+  page,
+}) => {
+  await login(page, DEMO.manager);
+  await page.goto('/settings');
+  // Pause control is the default tab; the attendance settings are in the side list.
+  await expect(page.getByRole('tab', { name: 'Pausa' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Troca automática' }).click();
+  await expect(page).toHaveURL(/tab=auto-change/);
+
+  const minutes = page.getByLabel('Tempo para a troca automática (minutos)');
+  await minutes.fill('50000');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(
+    page.getByText('O valor informado em minutos deve ser um número inteiro entre 0 e 44640.'),
+  ).toBeVisible();
+
+  await minutes.fill('30');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Configuração alterada com sucesso!')).toBeVisible();
+  await expect(
+    page.getByText('O valor informado em minutos deve ser um número inteiro entre 0 e 44640.'),
+  ).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Troca automática' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Tempo para a troca automática (minutos)')).toHaveValue('30');
+});
+
+test('os modos de transferência de setor são exclusivos, com confirmação', async ({ page }) => {
+  await login(page, DEMO.manager);
+  await page.goto('/settings?tab=sector-config');
+  const block = page.getByRole('switch', { name: 'Bloquear transferências pelos operadores' });
+  const own = page.getByRole('switch', { name: 'Transferir somente para os setores do operador' });
+  await expect(block).not.toBeChecked();
+
+  await block.check();
+  await expect(block).toBeChecked();
+
+  // Another mode while one is on: asks first; declining leaves the chosen one off.
+  await own.click();
+  const dialog = page.getByRole('dialog', { name: 'Trocar o modo de transferência' });
+  await expect(dialog).toContainText('Apenas um modo de transferência pode ficar ativo.');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(own).not.toBeChecked();
+  await expect(block).toBeChecked();
+
+  // Accepting turns the others off.
+  await own.click();
+  await dialog.getByRole('button', { name: 'Ativar' }).click();
+  await expect(own).toBeChecked();
+  await expect(block).not.toBeChecked();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Configuração alterada com sucesso!')).toBeVisible();
+
+  await page.reload();
+  await expect(own).toBeChecked();
+  await expect(block).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: /setores de transferência do usuário/ })).not.toBeChecked();
+});
+
+test('as abas que chegam com outros módulos dizem isso, e o MFA leva à segurança', async ({ page }) => {
+  await login(page, DEMO.admin);
+  await page.goto('/settings?tab=crm');
+  await expect(page.getByRole('tabpanel', { name: 'CRM' })).toContainText(
+    'Estas configurações chegam com o módulo correspondente.',
+  );
+  await page.getByRole('tab', { name: 'MFA' }).click();
+  await page.getByRole('link', { name: 'Abrir segurança' }).click();
+  await expect(page).toHaveURL(/\/settings\/security$/);
+});

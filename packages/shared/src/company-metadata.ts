@@ -1,0 +1,283 @@
+// The company metadata object (spec 1 §3, spec 2 §3, spec 3 §3 "Company metadata touched here"): one zod
+// schema for loading and saving the whole object. Keys owned by later issues pass through untouched (loose
+// objects), and the keys other modules already store keep their names and units:
+// - attendances: attendance rules tab 19 (seconds), apps/server/src/modules/distribution/attendance-rules.ts
+// - auto_dist.on / client_waiting_response / operator_waiting_response(_end) (minutes): distribution
+// - control_pause: pause settings tab 1 (minutes)
+import { PAUSE_MSG } from './pause';
+import { z } from './zod';
+
+export const META_MSG = {
+  saved: 'Configuração alterada com sucesso!',
+  loadError: 'Algo deu errado ao carregar metadados. Consulte o suporte',
+  enableError: 'Não foi possível ativar este recurso.',
+  autoChangeMinutes: 'O valor informado em minutos deve ser um número inteiro entre 0 e 44640.',
+  campaignHours: 'O valor informado em horas deve ser um número inteiro entre 0 e 120.',
+  reportBiId: 'O report-id deve ser informado.',
+  backgroundPeriod: 'Ao menos um período deve ser preenchido.',
+  invalidEmail: (email: string) => `E-mail ${email} inválido!`,
+  blacklistStatus: 'Campo status de finalização é obrigatório.',
+  transferModes: 'Apenas um modo de transferência pode ficar ativo.',
+  periodDays: 'O período deve ser um número inteiro de dias entre 1 e 366.',
+  chatbotMessageMax: 'A mensagem deve ter no máximo 1000 caracteres.',
+} as const;
+
+export const AUTO_CHANGE_MAX_MINUTES = 44640;
+export const CAMPAIGN_ASSIGNMENT_MAX_HOURS = 120;
+
+const flag = z.boolean().default(false);
+const optionalFlag = z.boolean().optional();
+const nullableNumber = z.number().nullable().optional();
+/** Ids and switches other modules read with Number()/truthiness: kept as they were stored. */
+const loose = z.union([z.number(), z.string(), z.boolean()]).nullable().optional();
+
+/** Company switches (spec 1 §3 allow flags, spec 3 §3). Unknown flags (allowCosmosCRM, …) pass through. */
+export const ZAllow = z
+  .looseObject({
+    knowledgebase: flag,
+    allowedSectors: flag,
+    opTransfer: flag,
+    restrictTransfer: flag,
+    viewphone: flag,
+    viewemail: flag,
+    viewedby: flag,
+    viewtmr: flag,
+    scheduling: flag,
+    person: flag,
+    controlwords: flag,
+    'message-copy': flag,
+    confirmCompletionStatus: flag,
+    confirmClassificationStatus: flag,
+    chatbots: flag,
+    'report-bi': flag,
+    background_reports: flag,
+    'whatsapp-profile-picture': flag,
+  })
+  .prefault({});
+export type TAllow = z.infer<typeof ZAllow>;
+
+/** The three sector transfer modes (spec 3 §4): at most one on. */
+export const TRANSFER_MODES = ['opTransfer', 'allowedSectors', 'restrictTransfer'] as const;
+export type TTransferMode = (typeof TRANSFER_MODES)[number];
+
+export function activeTransferModes(allow: Partial<Record<TTransferMode, boolean>>): TTransferMode[] {
+  return TRANSFER_MODES.filter((m) => allow[m] === true);
+}
+
+/** Distribution (spec 1 §3 auto_dist): `on` mirrors the distribution settings; times in minutes. */
+const ZAutoDist = z
+  .looseObject({
+    on: flag,
+    new_dist: optionalFlag,
+    remove_chats_offline: optionalFlag,
+    operator_waiting_response: z
+      .looseObject({ minutes: nullableNumber, change_status: loose, status: loose })
+      .optional(),
+    operator_waiting_response_end: z.looseObject({ minutes: nullableNumber, status: loose }).optional(),
+    client_waiting_response: z
+      .looseObject({
+        minutes: nullableNumber,
+        minutes_others: nullableNumber,
+        message: z.string().nullable().optional(),
+        action: z.enum(['redistribute', 'none']).optional(),
+      })
+      .optional(),
+    scheduling: z.looseObject({ send_queue: optionalFlag }).optional(),
+  })
+  .prefault({});
+
+/** Attendance rules (settings tab 19): times in seconds, status ids; saved by its own tab, kept here. */
+const intOrNull = z.number().int().nullable().optional();
+const ZAttendances = z
+  .looseObject({
+    time_waiting_client_to_finalize: intOrNull,
+    status_waiting_client_to_finalize: intOrNull,
+    time_waiting_client_to_busy_client: intOrNull,
+    change_status_when_busy_client: z.enum(['0', '1']).optional(),
+    status_busy_client: intOrNull,
+    time_waiting_client_to_poke_client: intOrNull,
+    show_poke_options: optionalFlag,
+    remove_chats_logout: optionalFlag,
+  })
+  .prefault({});
+
+/** Pause control (settings tab 1): the same rules and texts as its own tab (spec 3 §4 Settings, §5). */
+const ZControlPauseMeta = z
+  .looseObject({
+    is_active: flag,
+    use_reason: flag,
+    use_password: flag,
+    use_limit_pause: z
+      .looseObject({
+        enabled: flag,
+        limit_minutes: z
+          .number({ error: PAUSE_MSG.limitMinutes })
+          .int({ error: PAUSE_MSG.limitMinutes })
+          .min(0, { error: PAUSE_MSG.limitMinutes })
+          .max(1440, { error: PAUSE_MSG.limitMinutes })
+          .nullable()
+          .default(null),
+      })
+      .prefault({}),
+  })
+  .prefault({});
+
+const ZChangeAuto = z
+  .looseObject({
+    minutes: z
+      .number({ error: META_MSG.autoChangeMinutes })
+      .int({ error: META_MSG.autoChangeMinutes })
+      .min(0, { error: META_MSG.autoChangeMinutes })
+      .max(AUTO_CHANGE_MAX_MINUTES, { error: META_MSG.autoChangeMinutes })
+      .default(0),
+  })
+  .prefault({});
+
+const ZCampaignOptions = z
+  .looseObject({
+    maxCampaignAssignmentTime: z
+      .number({ error: META_MSG.campaignHours })
+      .int({ error: META_MSG.campaignHours })
+      .min(0, { error: META_MSG.campaignHours })
+      .max(CAMPAIGN_ASSIGNMENT_MAX_HOURS, { error: META_MSG.campaignHours })
+      .default(0),
+  })
+  .prefault({});
+
+/** The reports whose period (days) decides when a report goes to the background (spec 3 §3 reports). */
+export const REPORT_PERIOD_KEYS = [
+  'history',
+  'triggers',
+  'analytic',
+  'produtivity',
+  'poll',
+  'actives',
+] as const;
+export type TReportPeriodKey = (typeof REPORT_PERIOD_KEYS)[number];
+
+const ZPeriod = z
+  .looseObject({
+    period: z
+      .number({ error: META_MSG.periodDays })
+      .int({ error: META_MSG.periodDays })
+      .min(1, { error: META_MSG.periodDays })
+      .max(366, { error: META_MSG.periodDays })
+      .nullable()
+      .default(null),
+  })
+  .prefault({});
+
+/** The comma-separated list's first invalid e-mail, or null when every entry is valid (empty is valid). */
+export function firstInvalidEmail(list: string): string | null {
+  for (const raw of list.split(',')) {
+    const email = raw.trim();
+    if (email && !z.email().safeParse(email).success) return email;
+  }
+  return null;
+}
+
+const ZReports = z
+  .looseObject({
+    history: ZPeriod,
+    triggers: ZPeriod,
+    analytic: ZPeriod,
+    produtivity: ZPeriod,
+    poll: ZPeriod,
+    actives: ZPeriod,
+    complete: z.looseObject({ reportID: z.string().trim().max(200).default('') }).prefault({}),
+    emails: z
+      .string()
+      .max(2000)
+      .default('')
+      .superRefine((list, ctx) => {
+        const bad = firstInvalidEmail(list);
+        if (bad !== null) ctx.addIssue({ code: 'custom', message: META_MSG.invalidEmail(bad) });
+      }),
+  })
+  .prefault({});
+
+const ZBlacklist = z
+  .looseObject({
+    enabled: flag,
+    suggest: flag,
+    status_id: z.number().int().positive().nullable().default(null),
+  })
+  .prefault({});
+
+/**
+ * The whole metadata object without its cross-field rules: what the server answers (it also reads stored
+ * objects that predate a rule). Save with ZCompanyMetadata.
+ */
+export const ZCompanyMetadataShape = z.looseObject({
+  triage: z.enum(['BASIC', 'OPERATOR', 'MANAGER']).default('BASIC'),
+  auto_dist: ZAutoDist,
+  attendances: ZAttendances,
+  control_pause: ZControlPauseMeta,
+  allow: ZAllow,
+  change_auto: ZChangeAuto,
+  campaign_options: ZCampaignOptions,
+  chatbot_message_return: z.string().max(1000, { error: META_MSG.chatbotMessageMax }).default(''),
+  knowledgebase_scope: z.enum(['company', 'sector']).default('company'),
+  reports: ZReports,
+  blacklist: ZBlacklist,
+  audio: z.looseObject({ enabled: flag }).prefault({}),
+  read_unread: z.looseObject({ enabled: flag }).prefault({}),
+  seconds_control: z.looseObject({ enabled: flag }).prefault({}),
+});
+
+/** The company metadata as saved: ZCompanyMetadataShape plus the rules between fields (spec 3 §4, §5). */
+export const ZCompanyMetadata = ZCompanyMetadataShape.superRefine((m, ctx) => {
+  const issue = (message: string, path: (string | number)[]) =>
+    ctx.addIssue({ code: 'custom', message, path });
+  if (activeTransferModes(m.allow).length > 1) issue(META_MSG.transferModes, ['allow']);
+  if (m.allow['report-bi'] && !m.reports.complete.reportID.trim())
+    issue(META_MSG.reportBiId, ['reports', 'complete', 'reportID']);
+  if (m.allow.background_reports && REPORT_PERIOD_KEYS.every((k) => m.reports[k].period === null))
+    issue(META_MSG.backgroundPeriod, ['reports']);
+  if (m.blacklist.enabled && m.blacklist.status_id === null)
+    issue(META_MSG.blacklistStatus, ['blacklist', 'status_id']);
+  const cp = m.control_pause;
+  if (cp.use_limit_pause.enabled && !(Number(cp.use_limit_pause.limit_minutes) > 0))
+    issue(PAUSE_MSG.limitMinutes, ['control_pause', 'use_limit_pause', 'limit_minutes']);
+  if (!cp.is_active && (cp.use_reason || cp.use_password || cp.use_limit_pause.enabled))
+    issue(PAUSE_MSG.cannotTurnOff, ['control_pause', 'is_active']);
+});
+export type TCompanyMetadata = z.output<typeof ZCompanyMetadataShape>;
+export type TCompanyMetadataInput = z.input<typeof ZCompanyMetadataShape>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function dropPath(value: Record<string, unknown>, path: PropertyKey[]) {
+  let node: unknown = value;
+  for (const key of path.slice(0, -1)) node = isRecord(node) ? node[String(key)] : undefined;
+  const last = path[path.length - 1];
+  if (isRecord(node) && last !== undefined) delete node[String(last)];
+}
+
+/**
+ * A stored object as the whole typed metadata: a known value that no longer fits its type falls back to its
+ * default instead of making the whole object unreadable; everything else, unknown keys included, is kept.
+ */
+export function readCompanyMetadata(stored: unknown): TCompanyMetadata {
+  const value: Record<string, unknown> = isRecord(stored)
+    ? (JSON.parse(JSON.stringify(stored)) as Record<string, unknown>)
+    : {};
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const parsed = ZCompanyMetadataShape.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      if (issue.path.length === 0) return ZCompanyMetadataShape.parse({});
+      dropPath(value, issue.path);
+    }
+  }
+  return ZCompanyMetadataShape.parse({});
+}
+
+/** The first rule a metadata object breaks, with its field path, or null when it may be saved. */
+export function metadataProblem(value: unknown): { path: string; message: string } | null {
+  const parsed = ZCompanyMetadata.safeParse(value);
+  if (parsed.success) return null;
+  const first = parsed.error.issues[0];
+  return first ? { path: first.path.map(String).join('.'), message: first.message } : null;
+}

@@ -1,0 +1,123 @@
+// Sectors and statuses administration (spec 2 §3 Status, §4 Status save/delete, §5 sector ordering, §9).
+import { z } from './zod';
+
+/** Special sector ids (spec 2 §9): never real sectors, only choices in sector pickers. */
+export const SECTOR_DEFAULT_ID = 0;
+export const SECTOR_IGNORE_ID = -1;
+export const SPECIAL_SECTORS = [
+  { id: SECTOR_DEFAULT_ID, label: 'Padrão' },
+  { id: SECTOR_IGNORE_ID, label: 'Ignorar' },
+] as const;
+
+export function isSpecialSectorId(id: number): boolean {
+  return id === SECTOR_DEFAULT_ID || id === SECTOR_IGNORE_ID;
+}
+
+/** Status colour default (spec 2 §9), stored without '#'. */
+export const STATUS_DEFAULT_COLOR = 'D2D2D2';
+/** A classification status save or delete reloads the page after this delay (spec 2 §4, §9). */
+export const STATUS_RELOAD_DELAY_MS = 3000;
+export const STATUS_MESSAGE_MAX = 1000;
+export const SECTOR_NAME_MAX = 80;
+export const STATUS_NAME_MAX = 80;
+
+export const ORG_MSG = {
+  nameRequired: 'Nome é obrigatório',
+  sectorDuplicate: 'Já existe um setor com este nome.',
+  sectorNotFound: 'Setor não encontrado.',
+  sectorHasOpenAttendances:
+    'Não é possível excluir o setor: ainda há atendimentos abertos nele. Finalize ou transfira os atendimentos antes.',
+  sectorIsLast: 'Não é possível excluir o último setor da empresa.',
+  sectorUsedByWebchat: (name: string) =>
+    `Não é possível excluir o setor: ele é o setor padrão do web chat "${name}". Altere o web chat antes.`,
+  sectorCreated: 'Setor criado com sucesso!',
+  sectorUpdated: 'Setor atualizado com sucesso!',
+  sectorDeleted: 'Setor excluído com sucesso!',
+  sectorConfirmDelete: (name: string) => `Excluir o setor ${name}?`,
+  sectorsLoadError: 'Erro ao carregar setores.',
+  orderSaved: 'Ordem dos setores salva com sucesso!',
+  orderInvalid: 'A nova ordem deve conter cada setor da empresa uma única vez.',
+  statusNotFound: 'Status não encontrado.',
+  statusColorInvalid: 'Cor inválida.',
+  statusSectorsRequired: 'Selecione ao menos um setor.',
+  statusSectorInvalid: 'Setor inválido.',
+  statusMessageTooLong: `A mensagem deve ter no máximo ${STATUS_MESSAGE_MAX} caracteres.`,
+  statusChatbotsNotAllowed: 'A empresa não permite chatbots.',
+  statusCreated: 'Status criado com sucesso!',
+  statusUpdated: 'Status atualizado com sucesso!',
+  statusDeleted: 'Status excluído com sucesso!',
+  statusInUse: (where: string) =>
+    `Não é possível excluir o status: ele é usado nas configurações (${where}).`,
+  statusesLoadError: 'Erro ao carregar Status.',
+  statusConfirmDelete: (name: string) => `Excluir o status ${name}?`,
+  statusReloadNotice: 'A página será recarregada em instantes para aplicar o status de classificação.',
+} as const;
+
+const name = (max: number) =>
+  z
+    .string({ error: ORG_MSG.nameRequired })
+    .trim()
+    .min(1, { error: ORG_MSG.nameRequired })
+    .max(max, { error: `O nome deve ter no máximo ${max} caracteres.` });
+
+export const ZSectorInput = z.object({ name: name(SECTOR_NAME_MAX) });
+export type TSectorInput = z.infer<typeof ZSectorInput>;
+
+/** A sector on the administration screen. */
+export const ZSectorAdmin = z.object({
+  id: z.number(),
+  name: z.string(),
+  position: z.number(),
+  users_count: z.number(),
+  open_attendances: z.number(),
+});
+export type TSectorAdmin = z.infer<typeof ZSectorAdmin>;
+
+export const ZSectorOrderInput = z.object({
+  ids: z.array(z.number({ error: ORG_MSG.orderInvalid }).int({ error: ORG_MSG.orderInvalid })).max(1000),
+});
+
+const HEX6 = /^#?[0-9a-fA-F]{6}$/;
+
+/** Status save (spec 2 §3): colour as 6 hex digits (a leading '#' is dropped), at least one sector. */
+export const ZStatusInput = z.object({
+  name: name(STATUS_NAME_MAX),
+  should_close: z.union([z.literal(0), z.literal(1)], { error: 'Tipo de status inválido.' }),
+  use_in_bot: z.boolean().default(false),
+  should_require: z.boolean().default(false),
+  color: z
+    .string({ error: ORG_MSG.statusColorInvalid })
+    .trim()
+    .regex(HEX6, { error: ORG_MSG.statusColorInvalid })
+    .transform((c) => c.replace('#', '').toUpperCase())
+    .default(STATUS_DEFAULT_COLOR),
+  message: z
+    .string()
+    .trim()
+    .max(STATUS_MESSAGE_MAX, { error: ORG_MSG.statusMessageTooLong })
+    .nullish()
+    .transform((m) => (m ? m : null)),
+  sectors: z
+    .array(z.number({ error: ORG_MSG.statusSectorInvalid }).int({ error: ORG_MSG.statusSectorInvalid }), {
+      error: ORG_MSG.statusSectorsRequired,
+    })
+    .min(1, { error: ORG_MSG.statusSectorsRequired })
+    .max(500),
+});
+export type TStatusInput = z.input<typeof ZStatusInput>;
+export type TStatusValues = z.output<typeof ZStatusInput>;
+
+/** A status on the administration screen: sectors are the linked sector ids. */
+export const ZStatusAdmin = z.object({
+  id: z.number(),
+  name: z.string(),
+  should_close: z.number(),
+  use_in_bot: z.boolean(),
+  should_require: z.boolean(),
+  color: z.string(),
+  message: z.string().nullable(),
+  sectors: z.array(z.number()),
+});
+export type TStatusAdmin = z.infer<typeof ZStatusAdmin>;
+
+export const STATUS_KIND_LABEL: Record<number, string> = { 0: 'Classificação', 1: 'Finalização' };

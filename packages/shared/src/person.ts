@@ -1,0 +1,151 @@
+// Contact (person) records (spec 1 §2 person modal; spec 3 §3 Person, §5 Contacts, §8 Contacts, §9).
+import { isValidCnpj, isValidCpf, isValidEmail, onlyDigits } from './documents';
+import { z } from './zod';
+
+export const PERSON_MSG = {
+  needEmailOrPhone: 'É obrigatório ter ao menos um E-mail ou Telefone',
+  cpfUsed: 'CPF já utilizado',
+  cpfInvalid: 'CPF inválido.',
+  cnpjInvalid: 'CNPJ inválido.',
+  emailInvalid: 'E-mail inválido.',
+  phoneInvalid: 'Telefone inválido.',
+  maxEmails: 'Informe no máximo 5 e-mails.',
+  maxPhones: 'Informe no máximo 5 telefones.',
+  nameRequired: 'Nome é obrigatório',
+  nameBlocked: 'Esse nome não pode ser salvo.',
+  birthDateInvalid: 'Data de nascimento inválida.',
+  saveError: 'Erro ao salvar informações do contato.',
+  mergeError: 'Erro ao mesclar informações.',
+  merged: 'Contato mesclado com sucesso.',
+  saved: 'Contato alterado com sucesso.',
+  noPhone: 'Contato não tem número de telefone cadastrado.',
+  searchTooShort: 'Informe ao menos 3 caracteres para buscar.',
+  startBeforeCompany: 'A data inicial não pode ser anterior à criação da empresa.',
+  csvRequired: 'Selecione um arquivo .csv',
+  mergeSame: 'Selecione outro contato para mesclar.',
+} as const;
+
+export const PERSON_PAGE_SIZE = 25;
+export const PERSON_IMPORT_CHUNK = 300;
+export const PERSON_MAX_ITEMS = 5;
+export const PERSON_SEARCH_MIN = 3;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** A value as an operator sees it when viewphone/viewemail hide it ("*******5678", "p****@x.com"). */
+export function isMasked(value: string): boolean {
+  return value.includes('*');
+}
+
+export const ZPersonPhone = z.object({
+  // Masked numbers pass as they are: the server keeps the stored ones for whoever sees them masked.
+  phone: z
+    .string()
+    .transform((v) => (isMasked(v) ? v : onlyDigits(v)))
+    .refine((d) => isMasked(d) || (d.length >= 8 && d.length <= 15), { error: PERSON_MSG.phoneInvalid }),
+  is_whatsapp: z.boolean().default(false),
+});
+
+export const ZPersonInput = z
+  .object({
+    name: z
+      .string({ error: PERSON_MSG.nameRequired })
+      .trim()
+      .min(1, { error: PERSON_MSG.nameRequired })
+      .max(200),
+    edited_name: optionalText(200),
+    cpf: z
+      .string()
+      .optional()
+      .transform((v) => (v ? onlyDigits(v) : null))
+      .refine((v) => v === null || isValidCpf(v), { error: PERSON_MSG.cpfInvalid }),
+    cnpj: z
+      .string()
+      .optional()
+      .transform((v) => (v ? onlyDigits(v) : null))
+      .refine((v) => v === null || isValidCnpj(v), { error: PERSON_MSG.cnpjInvalid }),
+    rg: optionalText(30),
+    birth_date: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || isIsoDate(v), { error: PERSON_MSG.birthDateInvalid }),
+    job_title: optionalText(120),
+    company_name: optionalText(200),
+    tags: z.array(z.string().trim().min(1).max(50)).max(30).default([]),
+    emails: z
+      .array(
+        z
+          .string()
+          .trim()
+          .refine((v) => isMasked(v) || isValidEmail(v), { error: PERSON_MSG.emailInvalid }),
+      )
+      .max(PERSON_MAX_ITEMS, { error: PERSON_MSG.maxEmails })
+      .default([]),
+    phones: z.array(ZPersonPhone).max(PERSON_MAX_ITEMS, { error: PERSON_MSG.maxPhones }).default([]),
+  })
+  .refine((p) => p.emails.length > 0 || p.phones.length > 0, {
+    error: PERSON_MSG.needEmailOrPhone,
+    path: ['emails'],
+  });
+export type TPersonInput = z.input<typeof ZPersonInput>;
+export type TPersonData = z.output<typeof ZPersonInput>;
+
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && value >= '1900-01-01';
+}
+
+/** Masks for operators when viewphone / viewemail are set (spec 3 §6). */
+export function maskPhone(phone: string): string {
+  const d = onlyDigits(phone);
+  if (d.length <= 4) return '*'.repeat(d.length);
+  return `${'*'.repeat(d.length - 4)}${d.slice(-4)}`;
+}
+
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  const keep = local.slice(0, 1);
+  return `${keep}${'*'.repeat(Math.max(local.length - 1, 3))}@${domain}`;
+}
+
+/** List filters; a text search needs at least 3 characters. */
+export const ZPersonFilters = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  name: z.string().trim().max(200).optional(),
+  email: z.string().trim().max(200).optional(),
+  cpf: z.string().trim().max(20).optional(),
+  phone: z.string().trim().max(20).optional(),
+  tags: z.string().trim().max(200).optional(),
+  dateStart: z.string().optional(),
+  dateEnd: z.string().optional(),
+});
+export type TPersonFilters = z.infer<typeof ZPersonFilters>;
+
+export function searchTermError(f: TPersonFilters): string | null {
+  for (const v of [f.name, f.email, f.cpf, f.phone, f.tags]) {
+    if (v && v.length > 0 && v.length < PERSON_SEARCH_MIN) return PERSON_MSG.searchTooShort;
+  }
+  return null;
+}
+
+/** Union of two lists (the merge keeps every e-mail and phone), capped at the limit, the kept person's first. */
+export function mergeLists<T>(keep: T[], from: T[], key: (v: T) => string, max = PERSON_MAX_ITEMS): T[] {
+  const seen = new Set(keep.map(key));
+  const out = [...keep];
+  for (const v of from) {
+    if (out.length >= max) break;
+    if (!seen.has(key(v))) {
+      seen.add(key(v));
+      out.push(v);
+    }
+  }
+  return out;
+}
