@@ -20,6 +20,12 @@ test('minha conta troca a senha e a nova senha passa a valer', async ({ page }) 
 
   await page.getByRole('button', { name: 'Sair' }).click();
   await login(page, DEMO.bruno, 'NovaSenha2026');
+
+  // Other specs log in as Bruno with the demo password: put it back.
+  const restore = await page.request.post('/api/users/change-password', {
+    data: { currentPassword: 'NovaSenha2026', newPassword: 'Prosa@2026', confirmPassword: 'Prosa@2026' },
+  });
+  expect(restore.ok()).toBe(true);
 });
 
 test('redefinir o token de tempo real reconecta', async ({ page }) => {

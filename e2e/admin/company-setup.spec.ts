@@ -47,7 +47,7 @@ test('o administrador cria empresa, setor, status e operador; o operador entra e
   await page.getByRole('button', { name: 'Novo status' }).click();
   const statusDialog = page.getByRole('dialog', { name: 'Novo status' });
   await statusDialog.getByLabel('Nome').fill(status);
-  await pick(page, statusDialog, 'Tipo', 'Finalização');
+  await statusDialog.getByText('Finalização', { exact: true }).click();
   await statusDialog.getByRole('combobox', { name: 'Setores' }).click();
   await page.getByRole('option', { name: sector }).click();
   await statusDialog.getByRole('combobox', { name: 'Setores' }).press('Tab');
@@ -80,7 +80,7 @@ test('o administrador cria empresa, setor, status e operador; o operador entra e
   // The operator logs in: the password an admin set must be changed first, then the chat shows the sector.
   await page.getByRole('button', { name: 'Sair' }).click();
   await fillCredentials(page, operatorEmail, 'Inicial2026');
-  await expect(page.getByText('Crie uma nova senha')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Crie uma nova senha' })).toBeVisible();
   await page.getByLabel('Nova senha', { exact: true }).fill('Lia2026Flores');
   await page.getByLabel('Confirmar nova senha').fill('Lia2026Flores');
   await page.getByRole('button', { name: 'Salvar nova senha e entrar' }).click();
