@@ -49,6 +49,8 @@ test.describe('login e menu por função', () => {
       'Setores',
       'Status',
       'Web chat',
+      'WhatsApp Enterprise',
+      'Modelos HSM',
       'Configurações',
       'Segurança',
       'Minha conta',
@@ -91,6 +93,8 @@ test.describe('login e menu por função', () => {
       'Setores',
       'Status',
       'Web chat',
+      'WhatsApp Enterprise',
+      'Modelos HSM',
       'Configurações',
       'Minha conta',
     ]);

@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountRoutes } from './modules/account/routes';
+import { activeWhatsappRoutes } from './modules/active-whatsapp/routes';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -26,6 +27,7 @@ import { controlWordRoutes } from './modules/control-words/routes';
 import { distributionRoutes } from './modules/distribution/routes';
 import { healthRoutes } from './modules/health/routes';
 import { historyRoutes } from './modules/history/routes';
+import { hsmRoutes } from './modules/hsm/routes';
 import { knowledgeRoutes } from './modules/knowledge/routes';
 import { pauseRoutes } from './modules/pause/routes';
 import { permissionRoutes } from './modules/permissions/routes';
@@ -36,6 +38,7 @@ import { sectorRoutes } from './modules/sectors/routes';
 import { statusRoutes } from './modules/statuses/routes';
 import { userRoutes } from './modules/users/routes';
 import { usersAdminRoutes } from './modules/users-admin/routes';
+import { waentRoutes } from './modules/waent/routes';
 import { defaultWidgetFile, webchatRoutes } from './modules/webchat/routes';
 import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/errors';
@@ -117,6 +120,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
   await app.register(schedulingRoutes(deps));
   await app.register(contactFieldRoutes(deps));
   await app.register(webchatRoutes(deps, { widgetFile: defaultWidgetFile() }));
+  await app.register(waentRoutes(deps));
+  await app.register(hsmRoutes(deps));
+  await app.register(activeWhatsappRoutes(deps));
 
   await serveWebApp(app, deps.config.WEB_DIST);
   return app;

@@ -43,8 +43,8 @@ async function main() {
     outboxDir: resolve(dataDir, 'outbox'),
   });
   const appSecret = resolveAppSecret(config.APP_SECRET, dataDir);
-  const channels = createChannelRegistry(events);
   const storage = createStorage(config, appSecret);
+  const channels = createChannelRegistry(events, { db: database.db, appSecret, storage });
   const deps = { config, db: database.db, queue: null, events, mailer, appSecret, channels, storage };
   const { seeded, queue } = await withStartupLock(database, async () => {
     await migrateDatabase(database);

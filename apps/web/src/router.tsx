@@ -9,6 +9,7 @@ import { CompaniesPage } from './features/companies/companies-page';
 import { CompanyEditPage } from './features/companies/company-edit-page';
 import { MonitorPage } from './features/distribution/monitor-page';
 import { HistoryPage } from './features/history/history-page';
+import { HsmPage } from './features/hsm/hsm-page';
 import { KnowledgePage } from './features/knowledge/knowledge-page';
 import { PauseGate } from './features/pause/pause-gate';
 import { UserInPausePage } from './features/pause/user-in-pause-page';
@@ -19,6 +20,7 @@ import { SecurityPage } from './features/settings/security-page';
 import { SettingsPage } from './features/settings-tabs/settings-page';
 import { StatusesPage } from './features/statuses/statuses-page';
 import { UsersPage } from './features/users/users-page';
+import { WaentChannelsPage } from './features/waent/waent-channels-page';
 import { WebchatsPage } from './features/webchat/webchats-page';
 
 // Paths of the logged-in screens are those of MENU (@prosa/shared/menu), which also holds their roles.
@@ -57,6 +59,8 @@ export function createRouter() {
                 { path: 'sectors', element: <SectorsPage /> },
                 { path: 'statuses', element: <StatusesPage /> },
                 { path: 'channels/webchat', element: <WebchatsPage /> },
+                { path: 'channels/waent', element: <WaentChannelsPage /> },
+                { path: 'channels/hsm', element: <HsmPage /> },
                 { path: 'settings', element: <SettingsPage /> },
                 { path: 'settings/security', element: <SecurityPage /> },
                 { path: 'account', element: <AccountPage /> },

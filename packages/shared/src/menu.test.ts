@@ -20,6 +20,8 @@ describe('menu by role', () => {
       'Setores',
       'Status',
       'Web chat',
+      'WhatsApp Enterprise',
+      'Modelos HSM',
       'Configurações',
       'Minha conta',
     ]);
@@ -34,11 +36,13 @@ describe('menu by role', () => {
       'Setores',
       'Status',
       'Web chat',
+      'WhatsApp Enterprise',
+      'Modelos HSM',
       'Configurações',
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(13);
+    expect(menuForRole(ROLE.lord)).toHaveLength(15);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
   });

@@ -47,6 +47,20 @@ export const MENU: TMenuItem[] = [
     permission: 'web_chat',
   },
   {
+    key: 'waent',
+    label: 'WhatsApp Enterprise',
+    path: '/channels/waent',
+    minRole: ROLE.manager,
+    permission: 'whatsapp',
+  },
+  {
+    key: 'hsm',
+    label: 'Modelos HSM',
+    path: '/channels/hsm',
+    minRole: ROLE.manager,
+    permission: 'modelos_hsm',
+  },
+  {
     key: 'settings',
     label: 'Configurações',
     path: '/settings',

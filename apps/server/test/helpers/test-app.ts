@@ -45,6 +45,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; qu
     from: config.MAIL_FROM,
     outboxDir: '/tmp/prosa-test-outbox',
   });
+  const storage = createStorage(config, config.APP_SECRET ?? '');
   const base: AppDeps = {
     config,
     db: database.db,
@@ -52,8 +53,12 @@ export async function createTestContext(opts: { env?: Record<string, string>; qu
     events,
     mailer,
     appSecret: config.APP_SECRET ?? '',
-    channels: createChannelRegistry(events),
-    storage: createStorage(config, config.APP_SECRET ?? ''),
+    channels: createChannelRegistry(events, {
+      db: database.db,
+      appSecret: config.APP_SECRET ?? '',
+      storage,
+    }),
+    storage,
   };
   let queue: Queue | null = null;
   if (opts.queue !== false) {

@@ -35,3 +35,24 @@ export function ConfirmDialog(props: Props) {
     </Modal>
   );
 }
+
+type DeleteProps<T> = Omit<Props, 'opened' | 'confirmLabel' | 'confirmColor' | 'onConfirm'> & {
+  /** What would be deleted; the dialog is open while there is one. */
+  target: T | null;
+  onConfirm: (target: T) => void;
+};
+
+/** The confirmation of a deletion: a red "Excluir" for the row the user chose. */
+export function DeleteDialog<T>({ target, onConfirm, ...props }: DeleteProps<T>) {
+  return (
+    <ConfirmDialog
+      {...props}
+      opened={target !== null}
+      confirmLabel="Excluir"
+      confirmColor="red"
+      onConfirm={() => {
+        if (target !== null) onConfirm(target);
+      }}
+    />
+  );
+}

@@ -199,6 +199,10 @@ export const messages = pgTable(
     }),
     uniqueIndex('messages_message_id_uq').on(t.companyId, t.messageId),
     index('messages_attendance_idx').on(t.companyId, t.attendanceId, t.id.desc().nullsFirst()),
+    // WhatsApp delivery statuses find the outgoing message by the wamid Meta gave it.
+    index('messages_wamid_idx')
+      .on(t.companyId, sql`(${t.metadata}->>'wamid')`)
+      .where(sql`(${t.metadata}->>'wamid') IS NOT NULL`),
   ],
 );
 

@@ -39,7 +39,14 @@ export async function deliverMessage(
     : { state: 'error' as const, error: 'canal indisponível' };
   const [final] = await deps.db
     .update(messages)
-    .set({ delivery: sent.state, error: sent.state === 'error' ? (sent.error ?? null) : null })
+    .set({
+      delivery: sent.state,
+      error: sent.state === 'error' ? (sent.error ?? null) : null,
+      // The provider's id (WhatsApp's wamid): its delivery statuses find the message by it.
+      ...('externalId' in sent && sent.externalId
+        ? { metadata: { ...stored.metadata, wamid: sent.externalId } }
+        : {}),
+    })
     .where(and(eq(messages.companyId, stored.companyId), eq(messages.id, stored.id)))
     .returning();
   const message = toMessage(final ?? stored, input.quoted ?? null);

@@ -12,6 +12,7 @@ import { presentMessage } from '../attachments/present';
 import { verifyAttachmentRefs } from '../attachments/refs';
 import { findCompany } from '../companies/repository';
 import { refuseControlWords } from '../control-words/check-control-words';
+import { assertWaentWindow } from '../waent/window';
 import { type QuotedInfo, toCard, toMessage } from './card';
 import { deliverMessage } from './deliver-message';
 import { loadForAction } from './load-for-action';
@@ -65,6 +66,7 @@ export async function sendMessage(
   if (text.trim() === '' && attachments.length === 0) throw badRequest(ATT_MSG.empty);
   if (text.trim() === '' && attachments.length > 0) text = ATT_MSG.attachmentOnly;
   if (IFRAME.test(text)) throw badRequest(ATT_MSG.iframe);
+  assertWaentWindow(attendance, input.metadata);
 
   const company = await findCompany(deps.db, caller.companyId);
   const autoDist = company ? companyViewSettings(company.metadata).autoDist : false;

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { RealtimeBadge } from '../../components/realtime-badge';
 import { toast } from '../../lib/toast';
+import { ActiveWhatsappButton } from '../active-whatsapp/active-whatsapp-modal';
 import { useCurrentUser } from '../auth/session-context';
 import { type TSector, useAttendanceList, useCompanyFeatures, useSectors, useStatuses } from './api';
 import { CardList } from './card-list';
@@ -85,6 +86,7 @@ export function ChatPage() {
         description="Conversas com seus contatos, organizadas por setor."
         actions={
           <>
+            <ActiveWhatsappButton />
             <ViewToggle value={view} onChange={setView} />
             <RealtimeBadge />
           </>

@@ -3,6 +3,7 @@ import type { TCard, TMessage } from '@prosa/shared/attendance';
 import { IconCornerUpLeft, IconSend } from '@tabler/icons-react';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
+import { WaentWindowBanner } from '../waent/window-banner';
 import { AttachControls } from './attachments/attach-controls';
 import { CHAT_WARNING_MS } from './chat-realtime';
 import { channelLimit, prepareOutgoing, quoteTooOld } from './composer-rules';
@@ -102,6 +103,7 @@ export function Composer(props: Props & { ref?: Ref<HTMLTextAreaElement> }) {
       pb="sm"
       style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
     >
+      <WaentWindowBanner card={card} />
       {quote ? (
         <QuotePreview quote={quote} author={props.quoteAuthor} onCancel={props.onCancelQuote} />
       ) : null}

@@ -45,6 +45,18 @@ function DeliveryIcon({ delivery }: { delivery: TDelivery }) {
   );
 }
 
+/** Reactions a WhatsApp contact put on the message (metadata.reactions: { emoji }). */
+function Reactions({ metadata }: { metadata: TMessage['metadata'] }) {
+  const list = Array.isArray(metadata.reactions) ? (metadata.reactions as { emoji?: unknown }[]) : [];
+  const emojis = list.map((r) => r.emoji).filter((e): e is string => typeof e === 'string');
+  if (emojis.length === 0) return null;
+  return (
+    <Text size="sm" aria-label={`Reações: ${emojis.join(' ')}`}>
+      {emojis.join(' ')}
+    </Text>
+  );
+}
+
 function QuoteBlock({
   quote,
   contactName,
@@ -152,6 +164,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
           ) : null}
           <MessageAttachments attachments={message.attachments} />
           <RichText text={message.text} />
+          <Reactions metadata={message.metadata} />
           <Group gap={4} justify="flex-end" wrap="nowrap">
             <Text size="xs" c="dimmed" component="time" dateTime={message.sent_at}>
               {time}

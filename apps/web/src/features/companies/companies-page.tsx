@@ -1,17 +1,13 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Card,
   EmptyState,
   Group,
-  Pagination,
-  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -22,6 +18,9 @@ import { IconAlertCircle, IconBuilding, IconPlus, IconSearch, IconToggleRight } 
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { PagePagination } from '../../components/page-pagination';
+import { RowAction, RowActions } from '../../components/row-actions';
+import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../auth/session-context';
 import { COMPANIES_PER_PAGE, useCompanies } from './api';
@@ -88,7 +87,7 @@ export function CompaniesPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {companies.isPending ? <SkeletonRows /> : null}
+                {companies.isPending ? <SkeletonRows rows={4} columns={COLUMNS} /> : null}
                 {list.map((c) => (
                   <Table.Tr
                     key={c.id}
@@ -123,20 +122,17 @@ export function CompaniesPage() {
                     </Table.Td>
                     <Table.Td>{formatDate(c.created_at, me.timezone)}</Table.Td>
                     <Table.Td>
-                      <Group justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Status" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Status de ${c.name}`}
-                            onClick={(e) => {
-                              e.stopPropagation();
-                              setStatusOf(c);
-                            }}
-                          >
-                            <IconToggleRight size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions>
+                        <RowAction
+                          label="Status"
+                          ariaLabel={`Status de ${c.name}`}
+                          icon={IconToggleRight}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setStatusOf(c);
+                          }}
+                        />
+                      </RowActions>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -160,36 +156,11 @@ export function CompaniesPage() {
           <Text size="sm" c="dimmed">
             {companies.data?.total ?? 0} empresas
           </Text>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) =>
-              control === 'previous'
-                ? { 'aria-label': 'Página anterior' }
-                : control === 'next'
-                  ? { 'aria-label': 'Próxima página' }
-                  : {}
-            }
-          />
+          <PagePagination total={pages} value={page} onChange={setPage} />
         </Group>
       ) : null}
       <NewCompanyModal opened={creating} onClose={() => setCreating(false)} />
       <CompanyStatusModal company={statusOf} onClose={() => setStatusOf(null)} />
     </Stack>
   );
-}
-
-function SkeletonRows() {
-  return Array.from({ length: 4 }, (_, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-    <Table.Tr key={i} aria-hidden>
-      {Array.from({ length: COLUMNS }, (_, j) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-        <Table.Td key={j}>
-          <Skeleton h={14} w="60%" />
-        </Table.Td>
-      ))}
-    </Table.Tr>
-  ));
 }

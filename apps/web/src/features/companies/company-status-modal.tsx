@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { isoToBrDate, type TCompanyListItem, ZCompanyStatusInput } from '@prosa/shared/company-admin';
 import { brDateToIso, formatDate } from '@prosa/shared/dates';
+import { FormActions } from '../../components/form-actions';
 import { zodValidate } from '../../lib/zod-form';
 import { useCurrentUser } from '../auth/session-context';
 import { useCompanyStatus } from './api';
@@ -78,14 +79,12 @@ function StatusForm({ company, onClose }: { company: TCompanyListItem; onClose: 
             ) : null}
           </>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending} color={inactivating ? 'red' : undefined}>
-            {inactivating ? 'Inativar' : 'Ativar'}
-          </Button>
-        </Group>
+        <FormActions
+          saving={save.isPending}
+          onCancel={onClose}
+          submitLabel={inactivating ? 'Inativar' : 'Ativar'}
+          submitColor={inactivating ? 'red' : undefined}
+        />
       </Stack>
     </form>
   );

@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   Input,
-  Modal,
   SegmentedControl,
   Select,
   Stack,
@@ -27,6 +26,8 @@ import {
 } from '@prosa/shared/contact-fields';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormActions } from '../../components/form-actions';
+import { TargetModal } from '../../components/target-modal';
 import { toast } from '../../lib/toast';
 import type { TSector } from '../chat/api';
 
@@ -56,26 +57,19 @@ const ALL_SECTORS = 'all';
 
 /** Create or edit a custom contact field: name and key, type, options of a list, mask, sector, switches. */
 export function ContactFieldModal({ target, sectors, saving, onSave, onClose }: Props) {
-  const editing = target !== null && target !== 'new' ? target : null;
   return (
-    <Modal
-      opened={target !== null}
-      onClose={saving ? () => {} : onClose}
-      title={editing ? 'Editar campo do contato' : 'Novo campo do contato'}
+    <TargetModal
+      target={target}
+      onClose={onClose}
+      saving={saving}
+      title={(editing) => (editing ? 'Editar campo do contato' : 'Novo campo do contato')}
       size="lg"
       centered
     >
-      {target !== null ? (
-        <FieldForm
-          key={editing?.id ?? 'new'}
-          field={editing}
-          sectors={sectors}
-          saving={saving}
-          onSave={onSave}
-          onClose={onClose}
-        />
-      ) : null}
-    </Modal>
+      {(editing) => (
+        <FieldForm field={editing} sectors={sectors} saving={saving} onSave={onSave} onClose={onClose} />
+      )}
+    </TargetModal>
   );
 }
 
@@ -236,14 +230,7 @@ function FieldForm(props: Omit<Props, 'target'> & { field: TContactField | null 
           />
           <Switch label="Ativo" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
         </Group>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onClose} disabled={props.saving}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={props.saving}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions saving={props.saving} onCancel={props.onClose} />
       </Stack>
     </form>
   );

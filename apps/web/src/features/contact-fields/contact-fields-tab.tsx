@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -10,7 +9,6 @@ import {
   Switch,
   Table,
   Text,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import {
@@ -21,9 +19,10 @@ import {
   type TContactField,
 } from '@prosa/shared/contact-fields';
 import { can } from '@prosa/shared/permissions';
-import { IconAlertCircle, IconForms, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconForms, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteAction, EditAction, RowActions } from '../../components/row-actions';
 import { errorMessage } from '../../lib/api';
 import { CardTitle } from '../account/card-title';
 import { useCurrentUser } from '../auth/session-context';
@@ -145,27 +144,10 @@ export function ContactFieldsTab() {
                     </Table.Td>
                     <Table.Td>
                       {canWrite ? (
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label="Editar" withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`Editar ${f.label}`}
-                              onClick={() => setEditing(f)}
-                            >
-                              <IconPencil size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label="Excluir" withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Excluir ${f.label}`}
-                              onClick={() => setRemoving(f)}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
+                        <RowActions>
+                          <EditAction name={f.label} onClick={() => setEditing(f)} />
+                          <DeleteAction name={f.label} onClick={() => setRemoving(f)} />
+                        </RowActions>
                       ) : null}
                     </Table.Td>
                   </Table.Tr>

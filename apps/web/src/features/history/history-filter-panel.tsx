@@ -1,9 +1,10 @@
-import { Button, Card, Checkbox, Grid, Group, Select, Text, TextInput } from '@mantine/core';
+import { Card, Checkbox, Grid, Select, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { CHANNEL_KINDS, CHANNEL_LABEL } from '@prosa/shared/channels';
 import { ZHistoryFilters } from '@prosa/shared/history';
-import { IconCalendar, IconEraser, IconSearch } from '@tabler/icons-react';
+import { IconCalendar } from '@tabler/icons-react';
+import { FilterActions } from '../../components/filter-actions';
 import { zodValidate } from '../../lib/zod-form';
 import type { TUserListItem } from '../users/api';
 import type { TSector, TStatus } from './api';
@@ -160,14 +161,7 @@ export function HistoryFilterPanel(props: Props) {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
-            <Group gap="sm" justify="flex-end" w="100%">
-              <Button variant="default" leftSection={<IconEraser size={16} />} onClick={clear}>
-                Limpar
-              </Button>
-              <Button type="submit" leftSection={<IconSearch size={16} />} loading={props.searching}>
-                Pesquisar
-              </Button>
-            </Group>
+            <FilterActions searching={props.searching} onClear={clear} />
           </Grid.Col>
         </Grid>
         <Text size="xs" c="dimmed" mt="sm">

@@ -1,4 +1,4 @@
-import { Alert, Card, EmptyState, Group, Loader, Pagination, Select, Text } from '@mantine/core';
+import { Alert, Card, EmptyState, Group, Loader, Select, Text } from '@mantine/core';
 import {
   HISTORY_MSG,
   HISTORY_PAGE_SIZES,
@@ -6,6 +6,7 @@ import {
   type THistoryRow,
 } from '@prosa/shared/history';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
+import { PagePagination } from '../../components/page-pagination';
 import { errorMessage } from '../../lib/api';
 import { ColumnChooser } from './column-chooser';
 import { HistoryTable } from './history-table';
@@ -101,20 +102,7 @@ export function HistoryResults(props: Props) {
           <Text size="sm" c="dimmed">
             {`Mostrando ${first}–${last} de ${props.total.toLocaleString('pt-BR')}`}
           </Text>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={props.page}
-              onChange={props.onPage}
-              getControlProps={(control) =>
-                control === 'previous'
-                  ? { 'aria-label': 'Página anterior' }
-                  : control === 'next'
-                    ? { 'aria-label': 'Próxima página' }
-                    : {}
-              }
-            />
-          ) : null}
+          {pages > 1 ? <PagePagination total={pages} value={props.page} onChange={props.onPage} /> : null}
         </Group>
       ) : null}
     </Card>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -10,6 +10,7 @@ import {
   ZKnowledgeInput,
 } from '@prosa/shared/knowledge';
 import { useState } from 'react';
+import { TargetModal } from '../../components/target-modal';
 import { zodValidate } from '../../lib/zod-form';
 import type { TSector } from '../chat/api';
 import { type TKnowledgeItem, useCreateTag, useKnowledgeTags } from './api';
@@ -25,26 +26,19 @@ type Props = {
 };
 
 export function KnowledgeFormModal({ target, saving, sectors, onSave, onClose }: Props) {
-  const editing = target !== null && target !== 'new' ? target : null;
   return (
-    <Modal
-      opened={target !== null}
-      onClose={saving ? () => {} : onClose}
-      title={editing ? 'Editar pergunta e resposta' : 'Nova pergunta e resposta'}
+    <TargetModal
+      target={target}
+      onClose={onClose}
+      saving={saving}
+      title={(editing) => (editing ? 'Editar pergunta e resposta' : 'Nova pergunta e resposta')}
       size="lg"
       centered
     >
-      {target !== null ? (
-        <KnowledgeForm
-          key={editing?.id ?? 'new'}
-          item={editing}
-          saving={saving}
-          sectors={sectors}
-          onSave={onSave}
-          onClose={onClose}
-        />
-      ) : null}
-    </Modal>
+      {(editing) => (
+        <KnowledgeForm item={editing} saving={saving} sectors={sectors} onSave={onSave} onClose={onClose} />
+      )}
+    </TargetModal>
   );
 }
 

@@ -1,31 +1,28 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Card,
   EmptyState,
   Group,
   Loader,
-  Pagination,
-  Select,
-  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { KNOWLEDGE_MSG, KNOWLEDGE_PAGE_SIZES, parseKnowledgeSearch } from '@prosa/shared/knowledge';
-import { IconAlertCircle, IconBook2, IconCopy, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconBook2, IconCopy, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { PagePagination } from '../../components/page-pagination';
+import { PerPageSelect } from '../../components/per-page-select';
+import { DeleteAction, EditAction, RowAction, RowActions } from '../../components/row-actions';
+import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { copyText } from '../chat/clipboard';
 import { type TKnowledgeItem, useKnowledgeList } from './api';
-
-const SIZE_OPTIONS = KNOWLEDGE_PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }));
 
 type Props = {
   search: string;
@@ -84,23 +81,15 @@ export function KnowledgeListCard({ search, onSearch, canWrite, onEdit, onRemove
           onChange={(e) => onSearch(e.currentTarget.value)}
           w={{ base: '100%', sm: 380 }}
         />
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" c="dimmed" component="label" htmlFor="knowledge-count">
-            Por página
-          </Text>
-          <Select
-            id="knowledge-count"
-            data={SIZE_OPTIONS}
-            value={String(count)}
-            onChange={(v) => {
-              if (!v) return;
-              setCount(Number(v));
-              setPage(1);
-            }}
-            allowDeselect={false}
-            w={84}
-          />
-        </Group>
+        <PerPageSelect
+          id="knowledge-count"
+          sizes={KNOWLEDGE_PAGE_SIZES}
+          value={count}
+          onChange={(n) => {
+            setCount(n);
+            setPage(1);
+          }}
+        />
       </Group>
       {list.isError ? (
         <Alert mx="lg" mb="lg" color="red" icon={<IconAlertCircle />} title={KNOWLEDGE_MSG.listError}>
@@ -127,7 +116,7 @@ export function KnowledgeListCard({ search, onSearch, canWrite, onEdit, onRemove
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.isPending && rule.ok ? <SkeletonRows /> : null}
+              {list.isPending && rule.ok ? <SkeletonRows rows={3} columns={4} /> : null}
               {items.map((item) => (
                 <Table.Tr key={item.id}>
                   <Table.Td c="dimmed" style={{ verticalAlign: 'top' }}>
@@ -154,41 +143,21 @@ export function KnowledgeListCard({ search, onSearch, canWrite, onEdit, onRemove
                     {item.uses}
                   </Table.Td>
                   <Table.Td style={{ verticalAlign: 'top' }}>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label="Copiar resposta" withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          aria-label={`Copiar ${item.title}`}
-                          onClick={() => copyAnswer(item.text)}
-                        >
-                          <IconCopy size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                    <RowActions>
+                      <RowAction
+                        label="Copiar resposta"
+                        ariaLabel={`Copiar ${item.title}`}
+                        icon={IconCopy}
+                        color="gray"
+                        onClick={() => copyAnswer(item.text)}
+                      />
                       {canWrite ? (
                         <>
-                          <Tooltip label="Editar" withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`Editar ${item.title}`}
-                              onClick={() => onEdit(item)}
-                            >
-                              <IconPencil size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label="Excluir" withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Excluir ${item.title}`}
-                              onClick={() => onRemove(item)}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <EditAction name={item.title} onClick={() => onEdit(item)} />
+                          <DeleteAction name={item.title} onClick={() => onRemove(item)} />
                         </>
                       ) : null}
-                    </Group>
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -219,36 +188,9 @@ export function KnowledgeListCard({ search, onSearch, canWrite, onEdit, onRemove
           <Text size="sm" c="dimmed" aria-live="polite">
             {total === 1 ? '1 resposta' : `${total} respostas`}
           </Text>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) =>
-                control === 'previous'
-                  ? { 'aria-label': 'Página anterior' }
-                  : control === 'next'
-                    ? { 'aria-label': 'Próxima página' }
-                    : {}
-              }
-            />
-          ) : null}
+          {pages > 1 ? <PagePagination total={pages} value={page} onChange={setPage} /> : null}
         </Group>
       ) : null}
     </Card>
   );
-}
-
-function SkeletonRows() {
-  return Array.from({ length: 3 }, (_, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-    <Table.Tr key={i} aria-hidden>
-      {Array.from({ length: 4 }, (_, j) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-        <Table.Td key={j}>
-          <Skeleton h={14} w="60%" />
-        </Table.Td>
-      ))}
-    </Table.Tr>
-  ));
 }

@@ -1,6 +1,8 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZPauseReasonInput } from '@prosa/shared/pause';
+import { FormActions } from '../../components/form-actions';
+import { TargetModal } from '../../components/target-modal';
 import { zodValidate } from '../../lib/zod-form';
 import type { TPauseReason } from './api';
 
@@ -13,24 +15,16 @@ type Props = {
 };
 
 export function PauseReasonModal({ target, saving, onSave, onClose }: Props) {
-  const editing = target !== null && target !== 'new' ? target : null;
   return (
-    <Modal
-      opened={target !== null}
-      onClose={saving ? () => {} : onClose}
-      title={editing ? 'Editar motivo de pausa' : 'Novo motivo de pausa'}
+    <TargetModal
+      target={target}
+      onClose={onClose}
+      saving={saving}
+      title={(editing) => (editing ? 'Editar motivo de pausa' : 'Novo motivo de pausa')}
       centered
     >
-      {target !== null ? (
-        <ReasonForm
-          key={editing?.id ?? 'new'}
-          reason={editing}
-          saving={saving}
-          onSave={onSave}
-          onClose={onClose}
-        />
-      ) : null}
-    </Modal>
+      {(editing) => <ReasonForm reason={editing} saving={saving} onSave={onSave} onClose={onClose} />}
+    </TargetModal>
   );
 }
 
@@ -63,14 +57,7 @@ function ReasonForm(props: Omit<Props, 'target'> & { reason: TPauseReason | null
           maxLength={300}
           {...form.getInputProps('description')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onClose} disabled={props.saving}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={props.saving}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions saving={props.saving} onCancel={props.onClose} />
       </Stack>
     </form>
   );

@@ -1,40 +1,31 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Card,
   EmptyState,
   Group,
   Loader,
-  Pagination,
-  Select,
-  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { PAUSE_PAGE_SIZES } from '@prosa/shared/pause';
-import {
-  IconAlertCircle,
-  IconListDetails,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconListDetails, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/confirm-dialog';
+import { PagePagination } from '../../components/page-pagination';
+import { PerPageSelect } from '../../components/per-page-select';
+import { DeleteAction, EditAction, RowActions } from '../../components/row-actions';
+import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { CardTitle } from '../account/card-title';
 import { type TPauseReason, useDeleteReason, usePauseReasons, useSaveReason } from './api';
 import { PauseReasonModal } from './pause-reason-modal';
 
 const DEFAULT_COUNT = 8;
-const SIZE_OPTIONS = PAUSE_PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }));
 const LOAD_ERROR = 'Erro ao carregar configurações';
 
 /** The pause reasons of the company: 8 per page (4, 8, 16), search by title, create, edit, remove. */
@@ -86,23 +77,15 @@ export function PauseReasonsCard() {
             }}
             w={{ base: '100%', sm: 320 }}
           />
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" c="dimmed" component="label" htmlFor="pause-reasons-count">
-              Por página
-            </Text>
-            <Select
-              id="pause-reasons-count"
-              data={SIZE_OPTIONS}
-              value={String(count)}
-              onChange={(v) => {
-                if (!v) return;
-                setCount(Number(v));
-                setPage(1);
-              }}
-              allowDeselect={false}
-              w={84}
-            />
-          </Group>
+          <PerPageSelect
+            id="pause-reasons-count"
+            sizes={PAUSE_PAGE_SIZES}
+            value={count}
+            onChange={(n) => {
+              setCount(n);
+              setPage(1);
+            }}
+          />
         </Group>
         {reasons.isError ? (
           <Alert mx="lg" mb="lg" color="red" icon={<IconAlertCircle />} title={LOAD_ERROR}>
@@ -121,33 +104,16 @@ export function PauseReasonsCard() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {reasons.isPending ? <SkeletonRows /> : null}
+                {reasons.isPending ? <SkeletonRows rows={3} columns={3} /> : null}
                 {items.map((r) => (
                   <Table.Tr key={r.id}>
                     <Table.Td fw={500}>{r.title}</Table.Td>
                     <Table.Td c={r.description ? undefined : 'dimmed'}>{r.description || '—'}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Editar" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Editar ${r.title}`}
-                            onClick={() => setEditing(r)}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Excluir" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Excluir ${r.title}`}
-                            onClick={() => setRemoving(r)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions>
+                        <EditAction name={r.title} onClick={() => setEditing(r)} />
+                        <DeleteAction name={r.title} onClick={() => setRemoving(r)} />
+                      </RowActions>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -172,20 +138,7 @@ export function PauseReasonsCard() {
             <Text size="sm" c="dimmed" aria-live="polite">
               {total === 1 ? '1 motivo' : `${total} motivos`}
             </Text>
-            {pages > 1 ? (
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) =>
-                  control === 'previous'
-                    ? { 'aria-label': 'Página anterior' }
-                    : control === 'next'
-                      ? { 'aria-label': 'Próxima página' }
-                      : {}
-                }
-              />
-            ) : null}
+            {pages > 1 ? <PagePagination total={pages} value={page} onChange={setPage} /> : null}
           </Group>
         ) : null}
       </Stack>
@@ -195,34 +148,18 @@ export function PauseReasonsCard() {
         onClose={() => setEditing(null)}
         onSave={(id, body) => save.mutate({ id, body }, { onSuccess: () => setEditing(null) })}
       />
-      <ConfirmDialog
-        opened={removing !== null}
+      <DeleteDialog
+        target={removing}
         title="Excluir motivo de pausa"
-        confirmLabel="Excluir"
-        confirmColor="red"
         loading={remove.isPending}
         onClose={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
+        onConfirm={(target) => remove.mutate(target.id, { onSettled: () => setRemoving(null) })}
       >
         <Text size="sm">
           Deseja excluir o motivo <strong>{removing?.title}</strong>? Ele deixa de aparecer para os
           operadores.
         </Text>
-      </ConfirmDialog>
+      </DeleteDialog>
     </Card>
   );
-}
-
-function SkeletonRows() {
-  return Array.from({ length: 3 }, (_, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-    <Table.Tr key={i} aria-hidden>
-      {Array.from({ length: 3 }, (_, j) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-        <Table.Td key={j}>
-          <Skeleton h={14} w="60%" />
-        </Table.Td>
-      ))}
-    </Table.Tr>
-  ));
 }

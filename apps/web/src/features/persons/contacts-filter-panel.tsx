@@ -1,6 +1,6 @@
-import { Button, Card, Grid, Group, TextInput } from '@mantine/core';
+import { Card, Grid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconEraser, IconSearch } from '@tabler/icons-react';
+import { FilterActions } from '../../components/filter-actions';
 import { DateInputBr } from '../companies/date-input-br';
 import { EMPTY_FILTERS, personQuery, type TPersonFilterValues } from './person-filters';
 
@@ -69,14 +69,7 @@ export function ContactsFilterPanel(props: Props) {
             <DateInputBr label="Data final" clearable {...form.getInputProps('dateEnd')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
-            <Group gap="sm" justify="flex-end" w="100%">
-              <Button variant="default" leftSection={<IconEraser size={16} />} onClick={clear}>
-                Limpar
-              </Button>
-              <Button type="submit" leftSection={<IconSearch size={16} />} loading={props.searching}>
-                Pesquisar
-              </Button>
-            </Group>
+            <FilterActions searching={props.searching} onClear={clear} />
           </Grid.Col>
         </Grid>
       </form>

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Loader,
-  Pagination,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Card, EmptyState, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { can } from '@prosa/shared/permissions';
 import { PERSON_PAGE_SIZE } from '@prosa/shared/person';
 import { ROLE } from '@prosa/shared/roles';
@@ -22,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { PagePagination } from '../../components/page-pagination';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../auth/session-context';
 import { useCompanyFeatures } from '../chat/api';
@@ -151,20 +141,7 @@ export function ContactsPage() {
                 <Text size="sm" c="dimmed">
                   {`Mostrando ${first}–${last} de ${total.toLocaleString('pt-BR')}`}
                 </Text>
-                {pages > 1 ? (
-                  <Pagination
-                    total={pages}
-                    value={page}
-                    onChange={setPage}
-                    getControlProps={(control) =>
-                      control === 'previous'
-                        ? { 'aria-label': 'Página anterior' }
-                        : control === 'next'
-                          ? { 'aria-label': 'Próxima página' }
-                          : {}
-                    }
-                  />
-                ) : null}
+                {pages > 1 ? <PagePagination total={pages} value={page} onChange={setPage} /> : null}
               </Group>
             ) : null}
           </Card>

@@ -1,6 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SECTOR_NAME_MAX, type TSectorAdmin, ZSectorInput } from '@prosa/shared/org-admin';
+import { FormActions } from '../../components/form-actions';
+import { TargetModal } from '../../components/target-modal';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { zodValidate } from '../../lib/zod-form';
@@ -10,18 +12,15 @@ type Props = { companyId: number; target: TSectorAdmin | 'new' | null; onClose: 
 
 /** "Novo setor" / edit: the name, unique in the company (the server's refusal shows under the field). */
 export function SectorFormModal({ companyId, target, onClose }: Props) {
-  const editing = target !== null && target !== 'new' ? target : null;
   return (
-    <Modal
-      opened={target !== null}
+    <TargetModal
+      target={target}
       onClose={onClose}
-      title={editing ? `Editar setor — ${editing.name}` : 'Novo setor'}
+      title={(editing) => (editing ? `Editar setor — ${editing.name}` : 'Novo setor')}
       centered
     >
-      {target !== null ? (
-        <SectorForm key={editing?.id ?? 'new'} companyId={companyId} sector={editing} onClose={onClose} />
-      ) : null}
-    </Modal>
+      {(editing) => <SectorForm companyId={companyId} sector={editing} onClose={onClose} />}
+    </TargetModal>
   );
 }
 
@@ -55,14 +54,7 @@ function SectorForm(props: { companyId: number; sector: TSectorAdmin | null; onC
           maxLength={SECTOR_NAME_MAX}
           {...form.getInputProps('name')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onClose} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions saving={save.isPending} onCancel={props.onClose} />
       </Stack>
     </form>
   );

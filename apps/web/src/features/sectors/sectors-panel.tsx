@@ -6,25 +6,17 @@ import {
   Card,
   EmptyState,
   Group,
-  Skeleton,
   Table,
   Text,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { ORG_MSG, type TSectorAdmin } from '@prosa/shared/org-admin';
 import { can } from '@prosa/shared/permissions';
-import {
-  IconAlertCircle,
-  IconArrowDown,
-  IconArrowUp,
-  IconPencil,
-  IconPlus,
-  IconSitemap,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowDown, IconArrowUp, IconPlus, IconSitemap } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/confirm-dialog';
+import { DeleteAction, EditAction, RowActions } from '../../components/row-actions';
+import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../auth/session-context';
 import { useCompanySectors, useDeleteSector, useReorderSectors } from './api';
@@ -80,7 +72,7 @@ export function SectorsPanel({ companyId }: { companyId: number }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {sectors.isPending ? <SkeletonRows /> : null}
+              {sectors.isPending ? <SkeletonRows rows={3} columns={5} /> : null}
               {list.map((s, i) => (
                 <Table.Tr key={s.id}>
                   <Table.Td>
@@ -118,27 +110,10 @@ export function SectorsPanel({ companyId }: { companyId: number }) {
                   </Table.Td>
                   <Table.Td>
                     {canWrite ? (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Editar" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Editar ${s.name}`}
-                            onClick={() => setEditing(s)}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Excluir" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Excluir ${s.name}`}
-                            onClick={() => setRemoving(s)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions>
+                        <EditAction name={s.name} onClick={() => setEditing(s)} />
+                        <DeleteAction name={s.name} onClick={() => setRemoving(s)} />
+                      </RowActions>
                     ) : null}
                   </Table.Td>
                 </Table.Tr>
@@ -156,35 +131,19 @@ export function SectorsPanel({ companyId }: { companyId: number }) {
         />
       ) : null}
       <SectorFormModal companyId={companyId} target={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        opened={removing !== null}
+      <DeleteDialog
+        target={removing}
         title="Excluir setor"
-        confirmLabel="Excluir"
-        confirmColor="red"
         loading={remove.isPending}
         onClose={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
+        onConfirm={(target) => remove.mutate(target.id, { onSettled: () => setRemoving(null) })}
       >
         <Text size="sm">{removing ? ORG_MSG.sectorConfirmDelete(removing.name) : ''}</Text>
         <Text size="sm" c="dimmed">
           Os usuários deixam de fazer parte do setor. Setores com atendimentos abertos não podem ser
           excluídos.
         </Text>
-      </ConfirmDialog>
+      </DeleteDialog>
     </Card>
   );
-}
-
-function SkeletonRows() {
-  return Array.from({ length: 3 }, (_, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-    <Table.Tr key={i} aria-hidden>
-      {Array.from({ length: 5 }, (_, j) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-        <Table.Td key={j}>
-          <Skeleton h={14} w="60%" />
-        </Table.Td>
-      ))}
-    </Table.Tr>
-  ));
 }

@@ -1,8 +1,5 @@
 import {
-  Button,
   ColorInput,
-  Group,
-  Modal,
   MultiSelect,
   SegmentedControl,
   SimpleGrid,
@@ -20,6 +17,8 @@ import {
   type TStatusAdmin,
   ZStatusInput,
 } from '@prosa/shared/org-admin';
+import { FormActions } from '../../components/form-actions';
+import { TargetModal } from '../../components/target-modal';
 import { toast } from '../../lib/toast';
 import { zodValidate } from '../../lib/zod-form';
 import { useSaveStatus } from './api';
@@ -37,19 +36,16 @@ type Props = {
 };
 
 export function StatusFormModal({ target, onClose, ...props }: Props) {
-  const editing = target !== null && target !== 'new' ? target : null;
   return (
-    <Modal
-      opened={target !== null}
+    <TargetModal
+      target={target}
       onClose={onClose}
-      title={editing ? `Editar status — ${editing.name}` : 'Novo status'}
+      title={(editing) => (editing ? `Editar status — ${editing.name}` : 'Novo status')}
       size="lg"
       closeOnClickOutside={false}
     >
-      {target !== null ? (
-        <StatusForm key={editing?.id ?? 'new'} status={editing} onClose={onClose} {...props} />
-      ) : null}
-    </Modal>
+      {(editing) => <StatusForm status={editing} onClose={onClose} {...props} />}
+    </TargetModal>
   );
 }
 
@@ -130,14 +126,7 @@ function StatusForm(props: Omit<Props, 'target'> & { status: TStatusAdmin | null
           maxLength={STATUS_MESSAGE_MAX}
           {...form.getInputProps('message')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onClose} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions saving={save.isPending} onCancel={props.onClose} />
       </Stack>
     </form>
   );

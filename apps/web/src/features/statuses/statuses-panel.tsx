@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Box,
@@ -7,17 +6,17 @@ import {
   Card,
   EmptyState,
   Group,
-  Skeleton,
   Table,
   Text,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { ORG_MSG, STATUS_KIND_LABEL, type TStatusAdmin } from '@prosa/shared/org-admin';
 import { can } from '@prosa/shared/permissions';
-import { IconAlertCircle, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconPlus, IconTag } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/confirm-dialog';
+import { DeleteAction, EditAction, RowActions } from '../../components/row-actions';
+import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../auth/session-context';
 import { useCompanySectors } from '../sectors/api';
@@ -79,7 +78,7 @@ export function StatusesPanel({ companyId }: { companyId: number }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {statuses.isPending ? <SkeletonRows /> : null}
+              {statuses.isPending ? <SkeletonRows rows={4} columns={6} /> : null}
               {list.map((s) => (
                 <Table.Tr key={s.id}>
                   <Table.Td>
@@ -115,27 +114,10 @@ export function StatusesPanel({ companyId }: { companyId: number }) {
                   </Table.Td>
                   <Table.Td>
                     {canWrite ? (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Editar" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Editar ${s.name}`}
-                            onClick={() => setEditing(s)}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Excluir" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Excluir ${s.name}`}
-                            onClick={() => setRemoving(s)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions>
+                        <EditAction name={s.name} onClick={() => setEditing(s)} />
+                        <DeleteAction name={s.name} onClick={() => setRemoving(s)} />
+                      </RowActions>
                     ) : null}
                   </Table.Td>
                 </Table.Tr>
@@ -159,34 +141,18 @@ export function StatusesPanel({ companyId }: { companyId: number }) {
         chatbots={chatbots}
         onClose={() => setEditing(null)}
       />
-      <ConfirmDialog
-        opened={removing !== null}
+      <DeleteDialog
+        target={removing}
         title="Excluir status"
-        confirmLabel="Excluir"
-        confirmColor="red"
         loading={remove.isPending}
         onClose={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
+        onConfirm={(target) => remove.mutate(target.id, { onSettled: () => setRemoving(null) })}
       >
         <Text size="sm">{removing ? ORG_MSG.statusConfirmDelete(removing.name) : ''}</Text>
         <Text size="sm" c="dimmed">
           Atendimentos já classificados ou finalizados com ele continuam no histórico.
         </Text>
-      </ConfirmDialog>
+      </DeleteDialog>
     </Card>
   );
-}
-
-function SkeletonRows() {
-  return Array.from({ length: 4 }, (_, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-    <Table.Tr key={i} aria-hidden>
-      {Array.from({ length: 6 }, (_, j) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-        <Table.Td key={j}>
-          <Skeleton h={14} w="60%" />
-        </Table.Td>
-      ))}
-    </Table.Tr>
-  ));
 }

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { brDateToIso } from '@prosa/shared/dates';
 import { USER_MSG } from '@prosa/shared/users-admin';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { FormActions } from '../../components/form-actions';
 import { useInactivateUser } from './api';
 
 /** Inactivation (spec 2 §5): a date DD/MM/YYYY from which the user can no longer log in. */
@@ -65,14 +66,12 @@ function InactivateForm(props: {
           }}
           error={error}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onClose} disabled={inactivate.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" color="red" loading={inactivate.isPending}>
-            Inativar
-          </Button>
-        </Group>
+        <FormActions
+          saving={inactivate.isPending}
+          onCancel={props.onClose}
+          submitLabel="Inativar"
+          submitColor="red"
+        />
       </Stack>
     </form>
   );

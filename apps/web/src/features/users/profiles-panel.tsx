@@ -1,34 +1,26 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Card,
   EmptyState,
   Group,
-  Modal,
   Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { PROFILE_MSG, type TProfile, ZProfileInput } from '@prosa/shared/users-admin';
-import {
-  IconAlertCircle,
-  IconLock,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconLock, IconPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/confirm-dialog';
+import { FormActions } from '../../components/form-actions';
+import { DeleteAction, EditAction, RowAction, RowActions } from '../../components/row-actions';
+import { TargetModal } from '../../components/target-modal';
 import { errorMessage } from '../../lib/api';
 import { zodValidate } from '../../lib/zod-form';
 import { useCurrentUser } from '../auth/session-context';
@@ -94,36 +86,16 @@ export function ProfilesPanel({ companyId }: { companyId: number }) {
                   <Table.Td fw={500}>{p.name}</Table.Td>
                   <Table.Td>{p.users}</Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label="Permissões" withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Permissões do perfil ${p.name}`}
-                          onClick={() => navigate(permissionsPath('profile', p.id, companyId, me.companyId))}
-                        >
-                          <IconLock size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Editar" withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Editar perfil ${p.name}`}
-                          onClick={() => setEditing(p)}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Excluir" withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Excluir perfil ${p.name}`}
-                          onClick={() => setRemoving(p)}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
+                    <RowActions>
+                      <RowAction
+                        label="Permissões"
+                        ariaLabel={`Permissões do perfil ${p.name}`}
+                        icon={IconLock}
+                        onClick={() => navigate(permissionsPath('profile', p.id, companyId, me.companyId))}
+                      />
+                      <EditAction name={`perfil ${p.name}`} onClick={() => setEditing(p)} />
+                      <DeleteAction name={`perfil ${p.name}`} onClick={() => setRemoving(p)} />
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -144,42 +116,32 @@ export function ProfilesPanel({ companyId }: { companyId: number }) {
         ) : null}
       </Card>
       <ProfileModal companyId={companyId} target={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        opened={removing !== null}
+      <DeleteDialog
+        target={removing}
         title="Excluir perfil"
-        confirmLabel="Excluir"
-        confirmColor="red"
         loading={remove.isPending}
         onClose={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
+        onConfirm={(target) => remove.mutate(target.id, { onSettled: () => setRemoving(null) })}
       >
         <Text size="sm">
           Deseja excluir o perfil <strong>{removing?.name}</strong>? Os usuários dele ficam sem perfil e as
           permissões do perfil são removidas.
         </Text>
-      </ConfirmDialog>
+      </DeleteDialog>
     </Stack>
   );
 }
 
 function ProfileModal(props: { companyId: number; target: TProfile | 'new' | null; onClose: () => void }) {
-  const editing = props.target !== null && props.target !== 'new' ? props.target : null;
   return (
-    <Modal
-      opened={props.target !== null}
+    <TargetModal
+      target={props.target}
       onClose={props.onClose}
-      title={editing ? `Editar perfil — ${editing.name}` : 'Novo perfil'}
+      title={(editing) => (editing ? `Editar perfil — ${editing.name}` : 'Novo perfil')}
       centered
     >
-      {props.target !== null ? (
-        <ProfileForm
-          key={editing?.id ?? 'new'}
-          companyId={props.companyId}
-          profile={editing}
-          onDone={props.onClose}
-        />
-      ) : null}
-    </Modal>
+      {(editing) => <ProfileForm companyId={props.companyId} profile={editing} onDone={props.onClose} />}
+    </TargetModal>
   );
 }
 
@@ -199,14 +161,7 @@ function ProfileForm(props: { companyId: number; profile: TProfile | null; onDon
     >
       <Stack gap="md">
         <TextInput label="Nome" withAsterisk maxLength={80} data-autofocus {...form.getInputProps('name')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onDone} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions saving={save.isPending} onCancel={props.onDone} />
       </Stack>
     </form>
   );

@@ -1,25 +1,25 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Card,
   EmptyState,
   Group,
-  Modal,
   Select,
   Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SIGNATURE_MSG, type TCompanySignature, ZSignatureInput } from '@prosa/shared/users-admin';
-import { IconAlertCircle, IconPencil, IconPlus, IconSignature, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconPlus, IconSignature } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormActions } from '../../components/form-actions';
+import { DeleteAction, EditAction, RowActions } from '../../components/row-actions';
+import { TargetModal } from '../../components/target-modal';
 import { errorMessage } from '../../lib/api';
 import { zodValidate } from '../../lib/zod-form';
 import {
@@ -82,27 +82,10 @@ export function SignaturesPanel({ companyId }: { companyId: number }) {
                   <Table.Td>{s.sector_name}</Table.Td>
                   <Table.Td>{s.label}</Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label="Editar" withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Editar assinatura ${s.label}`}
-                          onClick={() => setEditing(s)}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Excluir" withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Excluir assinatura ${s.label}`}
-                          onClick={() => setRemoving(s)}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
+                    <RowActions>
+                      <EditAction name={`assinatura ${s.label}`} onClick={() => setEditing(s)} />
+                      <DeleteAction name={`assinatura ${s.label}`} onClick={() => setRemoving(s)} />
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -141,23 +124,15 @@ function SignatureModal(props: {
   target: TCompanySignature | 'new' | null;
   onClose: () => void;
 }) {
-  const editing = props.target !== null && props.target !== 'new' ? props.target : null;
   return (
-    <Modal
-      opened={props.target !== null}
+    <TargetModal
+      target={props.target}
       onClose={props.onClose}
-      title={editing ? 'Editar assinatura' : 'Nova assinatura'}
+      title={(editing) => (editing ? 'Editar assinatura' : 'Nova assinatura')}
       centered
     >
-      {props.target !== null ? (
-        <SignatureForm
-          key={editing?.id ?? 'new'}
-          companyId={props.companyId}
-          signature={editing}
-          onDone={props.onClose}
-        />
-      ) : null}
-    </Modal>
+      {(editing) => <SignatureForm companyId={props.companyId} signature={editing} onDone={props.onClose} />}
+    </TargetModal>
   );
 }
 
@@ -220,14 +195,7 @@ function SignatureForm(props: {
           data={sectorOptions}
           {...form.getInputProps('sector_id')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onDone} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions saving={save.isPending} onCancel={props.onDone} />
       </Stack>
     </form>
   );

@@ -1,20 +1,10 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type TSignature, type TUserDetail, ZSignatureInput } from '@prosa/shared/users-admin';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteAction, EditAction, RowActions } from '../../components/row-actions';
 import { zodValidate } from '../../lib/zod-form';
 import { useDeleteSignature, useSaveSignature } from './api';
 
@@ -65,30 +55,21 @@ export function UserSignatures(props: {
                 <Table.Td>{s.label}</Table.Td>
                 <Table.Td>{s.sector_name}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Editar" withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Editar assinatura ${s.label}`}
-                        onClick={() => {
-                          setEditing(s);
-                          form.setValues({ label: s.label, sector_id: String(s.sector_id) });
-                        }}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Excluir" withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Excluir assinatura ${s.label}`}
-                        onClick={() => setRemoving(s)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  <RowActions>
+                    <EditAction
+                      name={`assinatura ${s.label}`}
+                      iconSize={16}
+                      onClick={() => {
+                        setEditing(s);
+                        form.setValues({ label: s.label, sector_id: String(s.sector_id) });
+                      }}
+                    />
+                    <DeleteAction
+                      name={`assinatura ${s.label}`}
+                      iconSize={16}
+                      onClick={() => setRemoving(s)}
+                    />
+                  </RowActions>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -8,7 +8,6 @@ import {
   Group,
   Menu,
   Pagination,
-  Skeleton,
   Stack,
   Switch,
   Table,
@@ -26,7 +25,6 @@ import {
   IconFileImport,
   IconLock,
   IconMailSearch,
-  IconPencil,
   IconPlayerPlay,
   IconPlus,
   IconSearch,
@@ -36,6 +34,8 @@ import {
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EditAction, RowActions } from '../../components/row-actions';
+import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../auth/session-context';
 import { permissionsPath } from '../permissions/paths';
@@ -128,7 +128,7 @@ export function UsersPanel({ companyId }: { companyId: number }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {users.isPending ? <SkeletonRows /> : null}
+                {users.isPending ? <SkeletonRows rows={4} columns={8} /> : null}
                 {list.map((u) => (
                   <Table.Tr key={u.id}>
                     <Table.Td>
@@ -166,16 +166,8 @@ export function UsersPanel({ companyId }: { companyId: number }) {
                       <OnlineSwitch companyId={companyId} user={u} />
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Editar" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Editar ${u.name}`}
-                            onClick={() => setEditing(u.id)}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
+                      <RowActions>
+                        <EditAction name={u.name} onClick={() => setEditing(u.id)} />
                         <Menu position="bottom-end" withinPortal>
                           <Menu.Target>
                             <ActionIcon variant="subtle" color="gray" aria-label={`Mais ações de ${u.name}`}>
@@ -208,7 +200,7 @@ export function UsersPanel({ companyId }: { companyId: number }) {
                             )}
                           </Menu.Dropdown>
                         </Menu>
-                      </Group>
+                      </RowActions>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -304,18 +296,4 @@ function OnlineSwitch({ companyId, user }: { companyId: number; user: TUserListI
       }}
     />
   );
-}
-
-function SkeletonRows() {
-  return Array.from({ length: 4 }, (_, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-    <Table.Tr key={i} aria-hidden>
-      {Array.from({ length: 8 }, (_, j) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-        <Table.Td key={j}>
-          <Skeleton h={14} w="60%" />
-        </Table.Td>
-      ))}
-    </Table.Tr>
-  ));
 }

@@ -4,7 +4,6 @@ import {
   Divider,
   Grid,
   Group,
-  Modal,
   Select,
   SimpleGrid,
   Stack,
@@ -14,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { TWebchat } from '@prosa/shared/webchat';
+import { TargetModal } from '../../components/target-modal';
 import type { TSector } from '../history/api';
 import { FieldEditor } from './field-editor';
 import { draftFromField, fieldsReducer, type TFieldAction } from './field-editor-state';
@@ -41,17 +41,16 @@ type Props = {
 };
 
 export function WebchatFormModal({ target, ...props }: Props) {
-  const editing = target !== null && target !== 'new' ? target : null;
   return (
-    <Modal
-      opened={target !== null}
+    <TargetModal
+      target={target}
       onClose={props.onClose}
-      title={editing ? `Editar web chat — ${editing.name}` : 'Novo web chat'}
+      title={(editing) => (editing ? `Editar web chat — ${editing.name}` : 'Novo web chat')}
       size={1120}
       closeOnClickOutside={false}
     >
-      {target !== null ? <WebchatForm key={editing?.id ?? 'new'} webchat={editing} {...props} /> : null}
-    </Modal>
+      {(editing) => <WebchatForm webchat={editing} {...props} />}
+    </TargetModal>
   );
 }
 

@@ -1,31 +1,12 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Code,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Card, Code, EmptyState, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatDate } from '@prosa/shared/dates';
 import type { TWebchat } from '@prosa/shared/webchat';
-import {
-  IconAlertCircle,
-  IconCode,
-  IconMessageCircle,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconCode, IconMessageCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
+import { DeleteAction, EditAction, RowAction, RowActions } from '../../components/row-actions';
+import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../auth/session-context';
 import { useSectors } from '../history/api';
@@ -82,7 +63,7 @@ export function WebchatsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {webchats.isPending ? <SkeletonRows /> : null}
+                {webchats.isPending ? <SkeletonRows rows={3} columns={5} /> : null}
                 {list.map((w) => (
                   <Table.Tr key={w.id}>
                     <Table.Td fw={500}>{w.name}</Table.Td>
@@ -92,36 +73,16 @@ export function WebchatsPage() {
                     </Table.Td>
                     <Table.Td>{formatDate(w.created_at, me.timezone)}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Código de instalação" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Código de instalação de ${w.name}`}
-                            onClick={() => setSnippetOf(w)}
-                          >
-                            <IconCode size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Editar" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Editar ${w.name}`}
-                            onClick={() => setEditing(w)}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Excluir" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Excluir ${w.name}`}
-                            onClick={() => setRemoving(w)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions>
+                        <RowAction
+                          label="Código de instalação"
+                          ariaLabel={`Código de instalação de ${w.name}`}
+                          icon={IconCode}
+                          onClick={() => setSnippetOf(w)}
+                        />
+                        <EditAction name={w.name} onClick={() => setEditing(w)} />
+                        <DeleteAction name={w.name} onClick={() => setRemoving(w)} />
+                      </RowActions>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -166,34 +127,18 @@ export function WebchatsPage() {
         demoLink={snippetOf !== null && snippetOf.id === demoId}
         onClose={() => setSnippetOf(null)}
       />
-      <ConfirmDialog
-        opened={removing !== null}
+      <DeleteDialog
+        target={removing}
         title="Excluir web chat"
-        confirmLabel="Excluir"
-        confirmColor="red"
         loading={remove.isPending}
         onClose={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
+        onConfirm={(target) => remove.mutate(target.id, { onSettled: () => setRemoving(null) })}
       >
         <Text size="sm">
           Deseja excluir o web chat <strong>{removing?.name}</strong>? Os sites que usam o código{' '}
           <Code>{removing?.code}</Code> deixam de exibir o widget.
         </Text>
-      </ConfirmDialog>
+      </DeleteDialog>
     </Stack>
   );
-}
-
-function SkeletonRows() {
-  return Array.from({ length: 3 }, (_, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-    <Table.Tr key={i} aria-hidden>
-      {Array.from({ length: 5 }, (_, j) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-        <Table.Td key={j}>
-          <Skeleton h={14} w="60%" />
-        </Table.Td>
-      ))}
-    </Table.Tr>
-  ));
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_wamid_idx" ON "messages" USING btree ("company_id",("metadata"->>'wamid')) WHERE ("messages"."metadata"->>'wamid') IS NOT NULL;

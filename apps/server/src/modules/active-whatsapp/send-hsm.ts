@@ -1,0 +1,52 @@
+import { HSM_MSG, missingParams, type ZSendHsmInput } from '@prosa/shared/hsm';
+import { ROLE } from '@prosa/shared/roles';
+import type { z } from '@prosa/shared/zod';
+import { and, eq } from 'drizzle-orm';
+import { contacts } from '../../db/schema/attendance';
+import type { AppDeps, Caller } from '../../platform/deps';
+import { badRequest, notFound } from '../../platform/errors';
+import { loadForAction } from '../attendance/load-for-action';
+import { findVisibleTemplate } from '../hsm/repository';
+import { findChannel, openChannel } from '../waent/repository';
+import { deliverTemplate } from './deliver-template';
+
+/**
+ * send-hsm (spec 1 §7): a template into an open WhatsApp Enterprise attendance — the only message allowed
+ * once the 24-hour window is closed. An unassigned card goes to the operator who sends it.
+ */
+export async function sendHsm(
+  deps: Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'channels'>,
+  caller: Caller,
+  attendanceId: number,
+  input: z.output<typeof ZSendHsmInput>,
+) {
+  const { attendance } = await loadForAction(deps, caller, attendanceId);
+  if (attendance.channelKind !== 'waent') throw badRequest(HSM_MSG.notWaent);
+  const row = await findChannel(deps.db, caller.companyId, attendance.channelId);
+  if (!row) throw notFound();
+  const template = await findVisibleTemplate(deps.db, caller.companyId, input.template_id);
+  if (!template) throw notFound();
+  const missing = missingParams(template.template, input.parameters);
+  if (missing.length > 0) throw badRequest(HSM_MSG.missingParams(missing));
+  const [contact] = await deps.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, attendance.contactId)));
+  if (!contact) throw notFound();
+  const takeOver = attendance.operatorAssignedId === null && caller.role === ROLE.operator;
+  return deliverTemplate(deps, {
+    caller,
+    attendance,
+    contact,
+    channel: openChannel(row, deps.appSecret),
+    template,
+    values: input.parameters,
+    headerMediaKey: input.header_media_key ?? null,
+    ...(takeOver
+      ? {
+          assign: { sectorId: attendance.sectorId, userId: caller.userId, userName: caller.displayName },
+          previous: { sectorId: attendance.sectorId, operatorAssignedId: null },
+        }
+      : {}),
+  });
+}

@@ -1,0 +1,89 @@
+import { HSM_MSG } from '@prosa/shared/hsm';
+import { eq } from 'drizzle-orm';
+import { type GraphTemplate, listTemplates } from '../../channels/waent/graph-client';
+import { hsmTemplates } from '../../db/schema/waent';
+import type { AppDeps, Caller } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import { findChannel, openChannel } from '../waent/repository';
+import { findSyncedTemplate, setTemplateCompanies } from './repository';
+
+const HEADER_FORMAT: Record<string, 'text' | 'image' | 'video' | 'document'> = {
+  TEXT: 'text',
+  IMAGE: 'image',
+  VIDEO: 'video',
+  DOCUMENT: 'document',
+};
+
+function fromGraph(t: GraphTemplate) {
+  const body = t.components.find((c) => c.type.toUpperCase() === 'BODY');
+  const header = t.components.find((c) => c.type.toUpperCase() === 'HEADER');
+  const headerType = header?.format ? (HEADER_FORMAT[header.format.toUpperCase()] ?? null) : null;
+  const auth = t.category.toUpperCase() === 'AUTHENTICATION';
+  return {
+    name: t.name,
+    elementName: t.name,
+    language: t.language,
+    category: t.category.toUpperCase(),
+    template: body?.text ?? '',
+    templateType: auth ? ('authentication' as const) : ('headers' as const),
+    authType: auth ? 'OTP' : null,
+    headerType,
+    headerTemplate: headerType === 'text' ? (header?.text ?? null) : null,
+    externalStatus: t.status,
+  };
+}
+
+/**
+ * Pulls the WABA's template list (GET /{waba-id}/message_templates, every page) into the company's
+ * templates: one row per (WABA, name, language), updated in place with Meta's status and category.
+ */
+export async function syncTemplates(
+  deps: Pick<AppDeps, 'db' | 'appSecret'>,
+  caller: Caller,
+  channelId: number,
+) {
+  const row = await findChannel(deps.db, caller.companyId, channelId);
+  if (!row) throw notFound();
+  const channel = openChannel(row, deps.appSecret);
+  const remote = await listTemplates(channel.graph).catch((err: unknown) => {
+    throw new AppError(
+      'UPSTREAM',
+      `${HSM_MSG.loadError} ${err instanceof Error ? err.message : ''}`.trim(),
+      502,
+    );
+  });
+  let created = 0;
+  let updated = 0;
+  await deps.db.transaction(async (tx) => {
+    for (const t of remote) {
+      const values = fromGraph(t);
+      const found = await findSyncedTemplate(tx, {
+        ownerCompanyId: caller.companyId,
+        wabaId: row.wabaId,
+        elementName: values.elementName,
+        language: values.language,
+      });
+      if (found) {
+        await tx
+          .update(hsmTemplates)
+          .set({
+            category: values.category,
+            externalStatus: values.externalStatus,
+            template: values.template || found.template,
+            updatedAt: new Date(),
+          })
+          .where(eq(hsmTemplates.id, found.id));
+        updated++;
+        continue;
+      }
+      const [inserted] = await tx
+        .insert(hsmTemplates)
+        .values({ ownerCompanyId: caller.companyId, wabaId: row.wabaId, ...values })
+        .returning({ id: hsmTemplates.id });
+      if (!inserted) throw new Error('hsm insert returned nothing');
+      await setTemplateCompanies(tx, inserted.id, [caller.companyId]);
+      created++;
+    }
+  });
+  return { created, updated, total: remote.length, message: HSM_MSG.synced(created, updated) };
+}
