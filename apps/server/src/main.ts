@@ -5,6 +5,7 @@ import { startQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { registerDistributionTriggers, startDistributionTicker } from './modules/distribution/schedule';
 import { startScheduleTicker } from './modules/scheduling/ticker';
+import { configureWebhookProcessing } from './modules/waent/process-webhook';
 import { resolveAppSecret } from './platform/app-secret';
 import { loadConfig, publicUrl } from './platform/config';
 import { connectDatabase, migrateDatabase, withStartupLock } from './platform/db';
@@ -35,7 +36,8 @@ async function main() {
     url = embedded.url;
   }
   let stopping = false;
-  const database = connectDatabase(url);
+  const database = connectDatabase(url, config.DB_POOL_MAX);
+  configureWebhookProcessing({ concurrency: config.WAENT_WEBHOOK_CONCURRENCY });
   const events = new EventBus();
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,

@@ -14,6 +14,10 @@ export const ZConfig = z.object({
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   REDIS_URL: z.string().optional(),
+  // Connections per node: incoming requests, jobs and WhatsApp webhook processing share them.
+  DB_POOL_MAX: z.coerce.number().int().min(4).max(200).default(20),
+  // WhatsApp webhook events processed at once per node (each holds two connections while it runs).
+  WAENT_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   ROLE: z
     .string()
     .default('api,worker')

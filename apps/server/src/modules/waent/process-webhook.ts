@@ -89,13 +89,18 @@ export async function sweepWebhookEvents(deps: Deps, opts: { olderThanMs?: numbe
   return done;
 }
 
-// Processing holds the event's row lock (one connection) while ingesting (another): a small limit keeps a
-// burst of webhooks from taking every connection of the pool (10 by default).
-const MAX_RUNNING = 3;
+// Processing holds the event's row lock (one connection) while ingesting (another): the limit keeps a burst
+// of webhooks from taking every connection of the pool (WAENT_WEBHOOK_CONCURRENCY, DB_POOL_MAX).
+let maxRunning = 8;
 let running = 0;
+
+/** Set at start from the configuration (main.ts). */
+export function configureWebhookProcessing(opts: { concurrency: number }) {
+  maxRunning = Math.max(1, opts.concurrency);
+}
 const waiting: (() => void)[] = [];
 async function limited<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_RUNNING) await new Promise<void>((r) => waiting.push(r));
+  if (running >= maxRunning) await new Promise<void>((r) => waiting.push(r));
   running++;
   try {
     return await fn();
