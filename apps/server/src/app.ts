@@ -37,7 +37,9 @@ import { schedulingRoutes } from './modules/scheduling/routes';
 import { sectorRoutes } from './modules/sectors/routes';
 import { statusRoutes } from './modules/statuses/routes';
 import { userRoutes } from './modules/users/routes';
+import { userImportRoutes } from './modules/users-admin/import-routes';
 import { usersAdminRoutes } from './modules/users-admin/routes';
+import { signatureRoutes } from './modules/users-admin/signature-routes';
 import { waentRoutes } from './modules/waent/routes';
 import { defaultWidgetFile, webchatRoutes } from './modules/webchat/routes';
 import type { AppDeps } from './platform/deps';
@@ -106,6 +108,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
   await app.register(companyMetadataRoutes(deps));
   await app.register(userRoutes(deps));
   await app.register(usersAdminRoutes(deps));
+  await app.register(signatureRoutes(deps));
+  await app.register(userImportRoutes(deps));
   await app.register(profileRoutes(deps));
   await app.register(attendanceRoutes(deps));
   await app.register(attachmentRoutes(deps));

@@ -4,9 +4,9 @@ import {
   isValidPhone,
   normalizePhone,
   ZCompanyStatusInput,
-  ZContractInput,
   ZUpdateCompanyInput,
 } from './company-admin';
+import { ZContractInput } from './contract';
 
 describe('phone of DDI 55', () => {
   it('masks while typing as (99) 99999-9999, (99) 9999-9999 for 10 digits, at most 11 digits', () => {

@@ -31,3 +31,9 @@ export function brDateToIso(value: string): string | null {
 export function startOfDayIn(isoDate: string, tz: string = DEFAULT_TIMEZONE): Date {
   return dayjs.tz(isoDate, 'YYYY-MM-DD', tz).toDate();
 }
+
+/** 'YYYY-MM-DD' (database) → 'DD/MM/YYYY' (screens and API). */
+export function isoToBrDate(iso: string | null): string | null {
+  const m = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : null;
+}

@@ -1,5 +1,6 @@
-import { isoToBrDate, type TContract, type TContractOutput } from '@prosa/shared/company-admin';
+import type { TContract, TContractOutput } from '@prosa/shared/contract';
 import { computeContractCost } from '@prosa/shared/contract-cost';
+import { isoToBrDate } from '@prosa/shared/dates';
 import { companyScope } from '../../platform/company-scope';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { notFound } from '../../platform/errors';

@@ -1,6 +1,7 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { ZIdParam } from '@prosa/shared/company';
-import { ZContractInput, ZContractMonthQuery, ZContractOutput, ZIdName } from '@prosa/shared/company-admin';
+import { ZIdName } from '@prosa/shared/company-admin';
+import { ZContractInput, ZContractMonthQuery, ZContractOutput } from '@prosa/shared/contract';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';

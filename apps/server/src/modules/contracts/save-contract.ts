@@ -1,4 +1,4 @@
-import { CONTRACT_MSG, type ZContractInput } from '@prosa/shared/company-admin';
+import { CONTRACT_MSG, type ZContractInput } from '@prosa/shared/contract';
 import { brDateToIso } from '@prosa/shared/dates';
 import type { z } from '@prosa/shared/zod';
 import { companyScope } from '../../platform/company-scope';

@@ -1,11 +1,6 @@
-import { ZMessageOutput } from '@prosa/shared/auth';
-import { ERROR_CODE } from '@prosa/shared/messages';
 import {
-  ZCompanySignature,
   ZInactivateInput,
   ZOperatorStatusInput,
-  ZSignature,
-  ZSignatureInput,
   ZUserCreateInput,
   ZUserDetail,
   ZUserFormOptions,
@@ -14,56 +9,19 @@ import {
   ZUserSectorsInput,
   ZUserUpdateInput,
 } from '@prosa/shared/users-admin';
-import {
-  IMPORT_MODEL_FILE,
-  IMPORT_MSG,
-  ZImportProgress,
-  ZImportRowOutput,
-  ZImportValidation,
-} from '@prosa/shared/users-import';
 import { z } from '@prosa/shared/zod';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companyScope } from '../../platform/company-scope';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf, MANAGER, needs } from '../../platform/guard';
-import { readCsvUpload } from './csv-upload';
-import { importModel, importProgress, saveImportFile, validateImportFile } from './import-users';
 import { getCompanyUser, getUserByEmail, listCompanyUsers, userFormOptions } from './read-users';
+import { READ, scopeOf, tags, WRITE, ZCompanyParams, ZUserParams } from './route-scope';
 import { createUser, updateUser, updateUserSectors } from './save-user';
-import {
-  companySignatures,
-  createSignature,
-  deleteSignature,
-  updateSignature,
-  userSignatures,
-} from './signatures';
 import { activateUser, inactivateUser, setUserStatus } from './user-state';
 
-const tags = ['users-admin'];
-const READ = needs(MANAGER, 'usuarios', 'read');
-const WRITE = needs(MANAGER, 'usuarios', 'write');
-
-const companyId = z.coerce.number().int().positive();
-const ZCompanyParams = z.object({ companyId });
-const ZUserParams = z.object({ companyId, id: z.coerce.number().int().positive() });
-const ZSignatureParams = ZUserParams.extend({ signatureId: z.coerce.number().int().positive() });
-const ZImportParams = z.object({ companyId, importId: z.coerce.number().int().positive() });
 const ZUserSaved = z.object({ message: z.string(), user: ZUserDetail });
-const ZSignatureSaved = z.object({ message: z.string(), signature: ZSignature });
-const ZImportRefused = z.object({
-  code: z.string(),
-  message: z.string(),
-  users: z.array(ZImportRowOutput).optional(),
-});
 
+/** A company's users (spec 2 §7): list, search by e-mail, form options, create, edit, sectors, state. */
 export function usersAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  /** The caller and the company the call acts on (own; listed ones for admins; all for lords; else 404). */
-  const scope = async (request: FastifyRequest & { params: { companyId: number } }) => {
-    const caller = callerOf(request);
-    return { caller, companyId: await companyScope(deps.db, caller, request.params.companyId) };
-  };
-
+  const scope = scopeOf(deps);
   return async (app) => {
     app.get(
       '/api/companies/:companyId/users',
@@ -235,172 +193,6 @@ export function usersAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const s = await scope(request);
         return setUserStatus(deps, s.caller, s.companyId, request.params.id, request.body.status);
-      },
-    );
-
-    app.get(
-      '/api/companies/:companyId/users/:id/signatures',
-      {
-        config: READ,
-        schema: {
-          tags,
-          summary: 'Assinaturas do usuário',
-          params: ZUserParams,
-          response: { 200: z.array(ZSignature) },
-        },
-      },
-      async (request) => {
-        const s = await scope(request);
-        return userSignatures(deps, s.caller, s.companyId, request.params.id);
-      },
-    );
-
-    app.post(
-      '/api/companies/:companyId/users/:id/signatures',
-      {
-        config: WRITE,
-        schema: {
-          tags,
-          summary: 'Cria assinatura (descrição, setor)',
-          params: ZUserParams,
-          body: ZSignatureInput,
-          response: { 200: ZSignatureSaved },
-        },
-      },
-      async (request) => {
-        const s = await scope(request);
-        return createSignature(deps, s.caller, s.companyId, request.params.id, request.body);
-      },
-    );
-
-    app.patch(
-      '/api/companies/:companyId/users/:id/signatures/:signatureId',
-      {
-        config: WRITE,
-        schema: {
-          tags,
-          summary: 'Altera assinatura',
-          params: ZSignatureParams,
-          body: ZSignatureInput,
-          response: { 200: ZSignatureSaved },
-        },
-      },
-      async (request) => {
-        const s = await scope(request);
-        const { id, signatureId } = request.params;
-        return updateSignature(deps, s.caller, s.companyId, id, signatureId, request.body);
-      },
-    );
-
-    app.delete(
-      '/api/companies/:companyId/users/:id/signatures/:signatureId',
-      {
-        config: WRITE,
-        schema: {
-          tags,
-          summary: 'Remove assinatura',
-          params: ZSignatureParams,
-          response: { 200: ZMessageOutput },
-        },
-      },
-      async (request) => {
-        const s = await scope(request);
-        const { id, signatureId } = request.params;
-        return deleteSignature(deps, s.caller, s.companyId, id, signatureId);
-      },
-    );
-
-    app.get(
-      '/api/companies/:companyId/signatures',
-      {
-        config: READ,
-        schema: {
-          tags,
-          summary: 'Assinaturas de todos os usuários da empresa',
-          params: ZCompanyParams,
-          response: { 200: z.array(ZCompanySignature) },
-        },
-      },
-      async (request) => {
-        const s = await scope(request);
-        return companySignatures(deps, s.caller, s.companyId);
-      },
-    );
-
-    app.get(
-      '/api/companies/:companyId/users/import/model',
-      {
-        config: READ,
-        schema: { tags, summary: `Modelo de importação (${IMPORT_MODEL_FILE})`, params: ZCompanyParams },
-      },
-      async (request, reply) => {
-        const s = await scope(request);
-        const csv = await importModel(deps, s.companyId);
-        return reply
-          .header('content-disposition', `attachment; filename="${IMPORT_MODEL_FILE}"`)
-          .type('text/csv; charset=utf-8')
-          .send(csv);
-      },
-    );
-
-    app.post(
-      '/api/companies/:companyId/users/import/validate',
-      {
-        config: WRITE,
-        schema: {
-          tags,
-          summary: 'Valida o CSV de usuários (multipart: file); mensagens por linha',
-          consumes: ['multipart/form-data'],
-          params: ZCompanyParams,
-          response: { 200: ZImportValidation },
-        },
-      },
-      async (request) => {
-        const s = await scope(request);
-        const file = await readCsvUpload(request);
-        return validateImportFile(deps, s.companyId, file.text);
-      },
-    );
-
-    app.post(
-      '/api/companies/:companyId/users/import/save',
-      {
-        config: WRITE,
-        schema: {
-          tags,
-          summary: 'Importa o CSV de usuários (só se todas as linhas forem válidas)',
-          consumes: ['multipart/form-data'],
-          params: ZCompanyParams,
-          response: { 200: z.object({ import_id: z.number() }), 400: ZImportRefused },
-        },
-      },
-      async (request, reply) => {
-        const s = await scope(request);
-        const file = await readCsvUpload(request);
-        const result = await saveImportFile(deps, s.caller, s.companyId, file);
-        if (!result.ok) {
-          return reply
-            .code(400)
-            .send({ code: ERROR_CODE.validation, message: IMPORT_MSG.saveFailed, users: result.users });
-        }
-        return { import_id: result.import_id };
-      },
-    );
-
-    app.get(
-      '/api/companies/:companyId/users/imports/:importId',
-      {
-        config: READ,
-        schema: {
-          tags,
-          summary: 'Andamento de uma importação (PENDING, PROCESS, FINISHED, FAILED)',
-          params: ZImportParams,
-          response: { 200: ZImportProgress },
-        },
-      },
-      async (request) => {
-        const s = await scope(request);
-        return importProgress(deps, s.companyId, request.params.importId);
       },
     );
   };

@@ -1,7 +1,7 @@
 import { Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { isoToBrDate, type TCompanyListItem, ZCompanyStatusInput } from '@prosa/shared/company-admin';
-import { brDateToIso, formatDate } from '@prosa/shared/dates';
+import { type TCompanyListItem, ZCompanyStatusInput } from '@prosa/shared/company-admin';
+import { brDateToIso, formatDate, isoToBrDate } from '@prosa/shared/dates';
 import { FormActions } from '../../components/form-actions';
 import { zodValidate } from '../../lib/zod-form';
 import { useCurrentUser } from '../auth/session-context';

@@ -1,5 +1,6 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
-import { CONTRACT_MSG, type TContractInput, ZContractOutput, ZIdName } from '@prosa/shared/company-admin';
+import { ZIdName } from '@prosa/shared/company-admin';
+import { CONTRACT_MSG, type TContractInput, ZContractOutput } from '@prosa/shared/contract';
 import { z } from '@prosa/shared/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';

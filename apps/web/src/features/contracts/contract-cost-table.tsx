@@ -1,5 +1,5 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
-import type { TContractOutput } from '@prosa/shared/company-admin';
+import type { TContractOutput } from '@prosa/shared/contract';
 import { dayMonth, formatBRL } from './money';
 
 type Cost = TContractOutput['cost'];

@@ -1,4 +1,4 @@
-import { ZContractInput } from '@prosa/shared/company-admin';
+import { ZContractInput } from '@prosa/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { formValuesFrom, nextRule, toContractInput } from './contract-form-values';
 

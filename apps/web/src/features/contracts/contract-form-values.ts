@@ -1,5 +1,5 @@
-import { isoToBrDate, type TContract, type TContractInput } from '@prosa/shared/company-admin';
-import { brDateToIso } from '@prosa/shared/dates';
+import type { TContract, TContractInput } from '@prosa/shared/contract';
+import { brDateToIso, isoToBrDate } from '@prosa/shared/dates';
 
 export type TRuleDraft = {
   rowKey: string;

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
-import { type TContract, ZContractInput } from '@prosa/shared/company-admin';
+import { type TContract, ZContractInput } from '@prosa/shared/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { zodValidate } from '../../lib/zod-form';
 import { DateInputBr } from '../companies/date-input-br';

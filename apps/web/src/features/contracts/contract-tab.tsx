@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Card, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
-import { CONTRACT_MSG } from '@prosa/shared/company-admin';
+import { CONTRACT_MSG } from '@prosa/shared/contract';
 import { IconAlertCircle, IconCalendarMonth, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';

@@ -1,0 +1,22 @@
+import { z } from '@prosa/shared/zod';
+import type { FastifyRequest } from 'fastify';
+import { companyScope } from '../../platform/company-scope';
+import type { AppDeps } from '../../platform/deps';
+import { callerOf, MANAGER, needs } from '../../platform/guard';
+
+// Pieces shared by the user, signature and import routes of a company (spec 2 §7 Login and users).
+export const tags = ['users-admin'];
+export const READ = needs(MANAGER, 'usuarios', 'read');
+export const WRITE = needs(MANAGER, 'usuarios', 'write');
+
+const companyId = z.coerce.number().int().positive();
+export const ZCompanyParams = z.object({ companyId });
+export const ZUserParams = z.object({ companyId, id: z.coerce.number().int().positive() });
+
+/** The caller and the company the call acts on (own; listed ones for admins; all for lords; else 404). */
+export function scopeOf(deps: AppDeps) {
+  return async (request: FastifyRequest & { params: { companyId: number } }) => {
+    const caller = callerOf(request);
+    return { caller, companyId: await companyScope(deps.db, caller, request.params.companyId) };
+  };
+}
