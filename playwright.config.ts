@@ -49,7 +49,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      WEB_DIST: 'apps/web/dist',
+      // E2E_WEB_DIST lets a run serve a web build of its own (two builds at once do not share a folder).
+      WEB_DIST: process.env.E2E_WEB_DIST ?? 'apps/web/dist',
       PUBLIC_URL: BASE_URL,
       // Scheduled returns checked every second, so a return a few seconds ahead comes back in the test.
       SCHEDULE_TICK_SECONDS: '1',
