@@ -25,19 +25,32 @@ export async function findSector(db: Db | Tx, companyId: number, id: number) {
   return rows[0] ?? null;
 }
 
-/** The sectors screen: each sector with its users and its open attendances. */
+/**
+ * The sectors screen: each sector with its users and its open (not finalized) attendances. Counted by
+ * grouped queries: a raw correlated subquery in a select list gets unqualified outer columns, which
+ * resolve to the inner table (it compared an attendance's sector with its own id).
+ */
 export async function listSectorsWithCounts(db: Db, companyId: number) {
-  return db
-    .select({
-      ...columns,
-      users_count: sql<number>`(select count(*)::int from ${userSectors} us
-        where us.company_id = ${sectors.companyId} and us.sector_id = ${sectors.id})`,
-      open_attendances: sql<number>`(select count(*)::int from ${attendances} a
-        where a.company_id = ${sectors.companyId} and a.sector_id = ${sectors.id} and a.closed_at is null)`,
-    })
-    .from(sectors)
-    .where(ofCompany(sectors, companyId, isNull(sectors.deletedAt)))
-    .orderBy(asc(sectors.position), asc(sectors.name));
+  const [rows, members, open] = await Promise.all([
+    listSectors(db, companyId),
+    db
+      .select({ sectorId: userSectors.sectorId, n: count() })
+      .from(userSectors)
+      .where(eq(userSectors.companyId, companyId))
+      .groupBy(userSectors.sectorId),
+    db
+      .select({ sectorId: attendances.sectorId, n: count() })
+      .from(attendances)
+      .where(ofCompany(attendances, companyId, isNull(attendances.closedAt)))
+      .groupBy(attendances.sectorId),
+  ]);
+  const users = new Map(members.map((m) => [m.sectorId, m.n]));
+  const attending = new Map(open.map((o) => [o.sectorId, o.n]));
+  return rows.map((s) => ({
+    ...s,
+    users_count: users.get(s.id) ?? 0,
+    open_attendances: attending.get(s.id) ?? 0,
+  }));
 }
 
 /** A non-deleted sector with this name, whatever the letter case (names are unique per company). */

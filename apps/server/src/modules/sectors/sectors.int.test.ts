@@ -235,3 +235,46 @@ describe('setores', () => {
     expect((await http.post(base, { cookie: operator, body: { name: 'Operador' } })).status).toBe(403);
   });
 });
+
+describe('setores: atendimentos abertos', () => {
+  it("counts each sector's open (not finalized) attendances, whatever their ids", async () => {
+    const [comercial, suporte, financeiro] = await list();
+    if (!comercial || !suporte || !financeiro) throw new Error('setores da demo');
+    const before = Object.fromEntries((await list()).map((s) => [s.id, s.open_attendances]));
+    const opened: number[] = [];
+    for (const name of ['Aberto A', 'Aberto B', 'Aberto C', 'Finalizado D']) {
+      const visitor = await newVisitor(ctx, name);
+      expect((await visitor.send('Olá')).status).toBe(200);
+      const [row] = await ctx.db
+        .select()
+        .from(attendances)
+        .where(and(eq(attendances.companyId, demo.companyId), eq(attendances.name, name)));
+      if (!row) throw new Error(`atendimento ${name}`);
+      opened.push(row.id);
+    }
+    // Two in Suporte, one in Financeiro and one finalized in Financeiro, which no longer counts.
+    const move = (id: number | undefined, sectorId: number, closed = false) =>
+      ctx.db
+        .update(attendances)
+        .set({ sectorId, ...(closed ? { closedAt: new Date() } : {}) })
+        .where(and(eq(attendances.companyId, demo.companyId), eq(attendances.id, id ?? 0)));
+    await move(opened[0], suporte.id);
+    await move(opened[1], suporte.id);
+    await move(opened[2], financeiro.id);
+    await move(opened[3], financeiro.id, true);
+
+    const after = Object.fromEntries((await list()).map((s) => [s.id, s.open_attendances]));
+    expect(after[suporte.id]).toBe((before[suporte.id] ?? 0) + 2);
+    expect(after[financeiro.id]).toBe((before[financeiro.id] ?? 0) + 1);
+    expect(after[comercial.id]).toBe(before[comercial.id]);
+    // And the count is the database's own count of open attendances per sector.
+    const open = await ctx.db
+      .select({ sectorId: attendances.sectorId })
+      .from(attendances)
+      .where(and(eq(attendances.companyId, demo.companyId), isNull(attendances.closedAt)));
+    for (const s of [comercial, suporte, financeiro]) {
+      expect(after[s.id]).toBe(open.filter((o) => o.sectorId === s.id).length);
+    }
+    expect(after[suporte.id]).toBeGreaterThanOrEqual(2);
+  });
+});
