@@ -41,6 +41,8 @@ export const ATT_MSG = {
   sectorNotFound: 'O setor responsável pelo atendimento não foi localizado.',
   attendanceNotFound: 'O atendimento não foi localizado...',
   noPermission: 'Voce não tem permissão para executar essa ação.',
+  /** Spec 1 §6: users are offered and handed chats only at or below the caller's role. */
+  operatorAboveRole: 'Não é possível transferir para um usuário com função acima da sua.',
   statusChanged: 'Status alterado com sucesso!',
   finalized: 'Atendimento finalizado com sucesso!',
   operatorChanged: 'Operador alterado com sucesso!',

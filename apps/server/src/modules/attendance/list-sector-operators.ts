@@ -1,9 +1,12 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { userSectors, users } from '../../db/schema/users';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { loadForAction } from './load-for-action';
 
-/** Active users of the attendance's sector: the choices of the operator-change modal. */
+/**
+ * Active users of the attendance's sector at or below the caller's role (spec 1 §6): the choices of the
+ * operator-change modal. switchOperator refuses anyone above, too.
+ */
 export async function listSectorOperators(
   deps: Pick<AppDeps, 'db'>,
   caller: Caller,
@@ -26,7 +29,9 @@ export async function listSectorOperators(
         eq(userSectors.sectorId, attendance.sectorId),
       ),
     )
-    .where(and(eq(users.companyId, caller.companyId), isNull(users.inactiveSince)))
+    .where(
+      and(eq(users.companyId, caller.companyId), isNull(users.inactiveSince), lte(users.role, caller.role)),
+    )
     .orderBy(asc(users.displayName));
   return rows;
 }

@@ -82,7 +82,7 @@ export async function switchOperator(
   await transferRules(deps, caller);
   const { attendance } = await loadForAction(deps, caller, input.attendanceId);
   const [target] = await deps.db
-    .select({ id: users.id, displayName: users.displayName })
+    .select({ id: users.id, displayName: users.displayName, role: users.role })
     .from(users)
     .innerJoin(
       userSectors,
@@ -97,6 +97,8 @@ export async function switchOperator(
     )
     .limit(1);
   if (!target) throw notFound('Operador não encontrado neste setor.');
+  // Spec 1 §6: a chat goes only to a role at or below the caller's (an operator cannot hand it to an admin).
+  if (target.role > caller.role) throw new AppError(ERROR_CODE.forbidden, ATT_MSG.operatorAboveRole, 403);
   const row = await updateOpenAttendance(
     deps,
     attendance,
