@@ -39,6 +39,9 @@ const EXTENSION_KIND: Record<string, TAttachmentKind> = {
   pdf: 'document',
 };
 
+/** The extensions a person may attach, lower case. */
+export const ATTACHMENT_EXTENSIONS: readonly string[] = Object.keys(EXTENSION_KIND);
+
 /** For the file picker: the extensions and types the upload accepts. */
 export const ATTACHMENT_ACCEPT = `${Object.keys(EXTENSION_KIND)
   .map((e) => `.${e}`)

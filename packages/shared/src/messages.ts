@@ -79,3 +79,8 @@ export const ADMIN_MSG = {
 export function permissionDependencyMessage(action: string, missing: string): string {
   return `Para liberar "${action}" é preciso liberar antes: ${missing}.`;
 }
+
+/** An upload whose content is not what its name's extension says (e.g. an executable renamed .png). */
+export function fileContentMismatchMessage(name: string, ext: string): string {
+  return `O conteúdo do arquivo ${name} não corresponde à extensão .${ext}.`;
+}

@@ -9,7 +9,7 @@ import {
   samplePdf,
   samplePng,
 } from '../../test/helpers/sample-files';
-import { detectFileType, mp3FrameLength } from './file-type';
+import { contentMismatch, detectFileType, mp3FrameLength } from './file-type';
 
 describe('detectFileType (by content, never by name)', () => {
   it.each([
@@ -70,5 +70,16 @@ describe('detectFileType (by content, never by name)', () => {
     expect(mp3FrameLength(Buffer.from([0xff, 0xfb, 0x94, 0x64]), 0)).toBe(384);
     // Layer II is not layer III.
     expect(mp3FrameLength(Buffer.from([0xff, 0xfd, 0x90, 0x64]), 0)).toBeNull();
+  });
+});
+
+describe('contentMismatch (the name claims an accepted type the content is not)', () => {
+  it('says the content does not match an accepted extension, and leaves other names to the caller', () => {
+    expect(contentMismatch('foto.PNG', ['png', 'jpg'])).toBe(
+      'O conteúdo do arquivo foto.PNG não corresponde à extensão .png.',
+    );
+    expect(contentMismatch('setup.exe', ['png', 'jpg'])).toBeNull();
+    expect(contentMismatch('sem-extensao', ['png'])).toBeNull();
+    expect(contentMismatch(undefined, ['png'])).toBeNull();
   });
 });

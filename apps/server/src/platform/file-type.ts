@@ -1,3 +1,5 @@
+import { extensionOf } from '@prosa/shared/attachment-rules';
+import { fileContentMismatchMessage } from '@prosa/shared/messages';
 import { detectImageType } from './image-type';
 
 export type FileType = { mime: string; ext: string };
@@ -140,4 +142,14 @@ export function detectFileType(b: Buffer): FileType | null {
   if (latin(b, 4, 8) === 'ftyp') return mp4(b) ? { mime: 'video/mp4', ext: 'mp4' } : null;
   if (mp3(b)) return { mime: 'audio/mpeg', ext: 'mp3' };
   return null;
+}
+
+/**
+ * The refusal of a file whose content is not an accepted type although its name has an accepted extension
+ * (an executable renamed .png): it says the content does not match that extension. Null when the name's
+ * extension is not among `accepted` (lower case): then the list of allowed extensions is the right text.
+ */
+export function contentMismatch(name: string | undefined, accepted: readonly string[]): string | null {
+  const ext = name ? extensionOf(name) : '';
+  return name && ext && accepted.includes(ext) ? fileContentMismatchMessage(name, ext) : null;
 }

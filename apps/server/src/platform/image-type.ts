@@ -1,3 +1,6 @@
+/** The extensions of the images detectImageType knows (PNG, JPG, GIF, BMP). */
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'bmp'] as const;
+
 /** Image type by content (magic bytes), never by file name. */
 export function detectImageType(head: Buffer): { mime: string; ext: string } | null {
   if (

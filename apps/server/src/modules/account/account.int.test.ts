@@ -38,7 +38,10 @@ describe('profile picture', () => {
     const ana = await http.login(OPERATOR);
     const exe = await upload(ana, sampleExe(), 'foto.png');
     expect(exe.status).toBe(400);
-    expect(exe.body.message).toBe('Envie uma imagem PNG, JPG, GIF ou BMP.');
+    expect(exe.body.message).toBe('O conteúdo do arquivo foto.png não corresponde à extensão .png.');
+    const named = await upload(ana, sampleExe(), 'setup.exe');
+    expect(named.status).toBe(400);
+    expect(named.body.message).toBe('Envie uma imagem PNG, JPG, GIF ou BMP.');
     const big = await upload(ana, largePng(2 * 1024 * 1024 + 10), 'grande.png');
     expect(big.status).toBe(413);
     expect(big.body.message).toBe('Tamanho máximo 2MB excedido!');

@@ -6,7 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema/users';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { detectImageType } from '../../platform/image-type';
+import { contentMismatch } from '../../platform/file-type';
+import { detectImageType, IMAGE_EXTENSIONS } from '../../platform/image-type';
 import { ofCompany } from '../../platform/tenancy';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
@@ -34,11 +35,15 @@ async function saveSettings(deps: Deps, caller: Caller, settings: Record<string,
 }
 
 /** The profile picture (spec 1 §7 /profile-picture-upload): an image by content, at most 2 MB. */
-export async function uploadAvatar(deps: Deps, caller: Caller, input: { data: Buffer; truncated: boolean }) {
+export async function uploadAvatar(
+  deps: Deps,
+  caller: Caller,
+  input: { name?: string; data: Buffer; truncated: boolean },
+) {
   if (input.truncated || input.data.length > AVATAR_MAX_BYTES)
     throw new AppError(ERROR_CODE.validation, ACCOUNT_MSG.avatarTooLarge, 413);
   const type = detectImageType(input.data.subarray(0, 16));
-  if (!type) throw badRequest(ACCOUNT_MSG.avatarInvalid);
+  if (!type) throw badRequest(contentMismatch(input.name, IMAGE_EXTENSIONS) ?? ACCOUNT_MSG.avatarInvalid);
   const dir = avatarDir(deps, caller.companyId, caller.userId);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });

@@ -36,7 +36,11 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             throw new AppError(ERROR_CODE.validation, ACCOUNT_MSG.avatarTooLarge, 413);
           throw badRequest(ACCOUNT_MSG.avatarUploadError);
         });
-        return uploadAvatar(deps, callerOf(request), { data, truncated: part.file.truncated });
+        return uploadAvatar(deps, callerOf(request), {
+          name: part.filename,
+          data,
+          truncated: part.file.truncated,
+        });
       },
     );
 

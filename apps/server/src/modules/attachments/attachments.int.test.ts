@@ -102,12 +102,16 @@ describe('attachment upload (spec 1 §7 Uploads)', () => {
     expect(part.body).toBe('%PDF-1.4');
   });
 
-  it('refuses an .exe renamed .png with the spec text, and stores nothing', async () => {
+  it('refuses an .exe renamed .png saying the content does not match .png, and stores nothing', async () => {
     const att = await openAttendance('Bruno Binário');
     const r = await upload(att.id, [file('foto.png', sampleExe())]);
     expect(r.status).toBe(400);
-    expect(r.body.message).toBe(
-      'Arquivo foto.png inválido! Extensões permitidas: BMP, GIF, JPG, MP4, PDF e PNG.',
+    expect(r.body.message).toBe('O conteúdo do arquivo foto.png não corresponde à extensão .png.');
+    // An extension that is not allowed at all still gets the list of the allowed ones (spec 1 §5).
+    const other = await upload(att.id, [file('setup.exe', sampleExe())]);
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe(
+      'Arquivo setup.exe inválido! Extensões permitidas: BMP, GIF, JPG, MP4, PDF e PNG.',
     );
     expect(await filesOf(att.companyId, att.id)).toEqual([]);
   });
@@ -314,9 +318,7 @@ describe('web chat visitor', () => {
     expect((await send([file('x.png', samplePng())])).status).toBe(401);
     const exe = await send([file('setup.png', sampleExe())], att.visitor.token);
     expect(exe.status).toBe(400);
-    expect(exe.body.message).toBe(
-      'Arquivo setup.png inválido! Extensões permitidas: BMP, GIF, JPG, MP4, PDF e PNG.',
-    );
+    expect(exe.body.message).toBe('O conteúdo do arquivo setup.png não corresponde à extensão .png.');
 
     const ok = await send([file('comprovante.png', samplePng())], att.visitor.token);
     expect(ok.status).toBe(200);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ATTACHMENT_EXTENSIONS,
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MIME_KIND,
   ATTACHMENT_MSG,
@@ -10,7 +11,7 @@ import type { TUploadResult } from '@prosa/shared/attachments';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
-import { detectFileType } from '../../platform/file-type';
+import { contentMismatch, detectFileType } from '../../platform/file-type';
 import { presentAttachments } from './present';
 import { scopePrefix, signAttachment, type UploadScope } from './refs';
 
@@ -43,7 +44,11 @@ export async function storeUpload(
   let kind: TAttachmentKind | undefined;
   if (detected && input.voice) kind = detected.mime === VOICE_MIME ? 'audio' : undefined;
   else if (detected) kind = ATTACHMENT_MIME_KIND[detected.mime];
-  if (!detected || !kind) throw badRequest(ATTACHMENT_MSG.invalid(name));
+  if (!detected || !kind) {
+    // A name with an allowed extension but other content (a renamed executable) is told so.
+    const accepted = input.voice ? ['mp3'] : ATTACHMENT_EXTENSIONS;
+    throw badRequest(contentMismatch(name, accepted) ?? ATTACHMENT_MSG.invalid(name));
+  }
   if (input.data.length > ATTACHMENT_MAX_BYTES[kind]) throw tooLarge(name);
 
   const id = randomUUID();

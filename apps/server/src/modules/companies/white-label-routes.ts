@@ -52,6 +52,7 @@ export function whiteLabelRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           key,
           data,
           truncated: part.file.truncated,
+          name: part.filename,
         });
       },
     );

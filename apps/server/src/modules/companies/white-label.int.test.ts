@@ -71,7 +71,10 @@ describe('white-label', () => {
 
     const disguised = await upload(admin, demoId, 'logo', Buffer.from('<svg onload=alert(1)>'));
     expect(disguised.status).toBe(400);
-    expect(disguised.body.message).toBe('Arquivo inválido! Envie uma imagem PNG, JPG, GIF ou BMP.');
+    expect(disguised.body.message).toBe('O conteúdo do arquivo logo.png não corresponde à extensão .png.');
+    const svg = await upload(admin, demoId, 'logo', Buffer.from('<svg/>'), 'logo.svg');
+    expect(svg.status).toBe(400);
+    expect(svg.body.message).toBe('Arquivo inválido! Envie uma imagem PNG, JPG, GIF ou BMP.');
 
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const tooLarge = await upload(admin, demoId, 'logo', big, 'grande.png');

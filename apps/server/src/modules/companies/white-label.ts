@@ -5,7 +5,8 @@ import { ERROR_CODE } from '@prosa/shared/messages';
 import { companyScope } from '../../platform/company-scope';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { detectImageType } from '../../platform/image-type';
+import { contentMismatch } from '../../platform/file-type';
+import { detectImageType, IMAGE_EXTENSIONS } from '../../platform/image-type';
 import { whiteLabelUrl } from './company-view';
 import { type CompanyRow, findCompany, updateCompany } from './repository';
 
@@ -35,7 +36,7 @@ export async function uploadWhiteLabel(
   deps: Deps,
   caller: Caller,
   companyId: number,
-  input: { key: TWhiteLabelKey; data: Buffer; truncated: boolean },
+  input: { key: TWhiteLabelKey; name?: string; data: Buffer; truncated: boolean },
 ) {
   const id = await companyScope(deps.db, caller, companyId);
   const company = await findCompany(deps.db, id);
@@ -43,7 +44,7 @@ export async function uploadWhiteLabel(
   if (input.truncated || input.data.length > WHITE_LABEL_MAX_BYTES)
     throw new AppError(ERROR_CODE.validation, COMPANY_MSG.uploadTooLarge, 413);
   const type = detectImageType(input.data.subarray(0, 16));
-  if (!type) throw badRequest(COMPANY_MSG.uploadInvalid);
+  if (!type) throw badRequest(contentMismatch(input.name, IMAGE_EXTENSIONS) ?? COMPANY_MSG.uploadInvalid);
   const dir = dirOf(deps, id);
   await mkdir(dir, { recursive: true });
   // A new name per upload: the URL changes, so browsers never show a stale cached image.

@@ -187,7 +187,9 @@ describe('hsm-upload', () => {
     expect(String(png.body.url)).toContain('/api/files/');
 
     const pdfAsImage = await upload(admin, 'image', 'foto.png', samplePdf());
-    expect(pdfAsImage.body.message).toBe('Mídia não suportada. Extensões permitidas: JPEG, JPG, PNG');
+    expect(pdfAsImage.body.message).toBe('O conteúdo do arquivo foto.png não corresponde à extensão .png.');
+    const pdfNamedPdf = await upload(admin, 'image', 'foto.pdf', samplePdf());
+    expect(pdfNamedPdf.body.message).toBe('Mídia não suportada. Extensões permitidas: JPEG, JPG, PNG');
     const big = await upload(admin, 'image', 'grande.png', largePng(5 * 1024 * 1024 + 100));
     expect(big.body.message).toBe('Mídia maior que o tamanho suportado (5MB)');
     const gp = await upload(admin, 'video', 'clip.3gp', isoMedia('3gp4', 4096));
@@ -195,7 +197,9 @@ describe('hsm-upload', () => {
     const bigVideo = await upload(admin, 'video', 'clip.mp4', isoMedia('isom', 16 * 1024 * 1024 + 100));
     expect(bigVideo.body.message).toBe('Mídia maior que o tamanho suportado (16MB)');
     const pngAsDoc = await upload(admin, 'document', 'doc.pdf', samplePng());
-    expect(pngAsDoc.body.message).toBe('Mídia não suportada. Extensões permitidas: PDF');
+    expect(pngAsDoc.body.message).toBe('O conteúdo do arquivo doc.pdf não corresponde à extensão .pdf.');
+    const pngNamedPng = await upload(admin, 'document', 'doc.png', samplePng());
+    expect(pngNamedPng.body.message).toBe('Mídia não suportada. Extensões permitidas: PDF');
     expect((await upload(admin, 'document', 'doc.pdf', samplePdf())).status).toBe(200);
   });
 });

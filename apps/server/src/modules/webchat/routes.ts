@@ -130,6 +130,7 @@ export function webchatRoutes(deps: AppDeps, opts: { widgetFile: string }): Fast
         if (!Number.isInteger(rawId) || rawId <= 0) throw badRequest(WEBCHAT_MSG.notFound);
         return uploadWebchatLogo(deps, callerOf(request), {
           webchatId: rawId,
+          name: part.filename,
           data,
           truncated: part.file.truncated,
         });

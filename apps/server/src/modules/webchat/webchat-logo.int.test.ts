@@ -68,7 +68,10 @@ describe('web chat logo', () => {
       data: Buffer.from('<svg onload=alert(1)>'),
     });
     expect(disguised.status).toBe(400);
-    expect(disguised.body.message).toBe('Arquivo inválido! Envie uma imagem PNG, JPG, GIF ou BMP.');
+    expect(disguised.body.message).toBe('O conteúdo do arquivo logo.png não corresponde à extensão .png.');
+    const svg = await upload(mg, id, { name: 'logo.svg', type: 'image/svg+xml', data: Buffer.from('<svg/>') });
+    expect(svg.status).toBe(400);
+    expect(svg.body.message).toBe('Arquivo inválido! Envie uma imagem PNG, JPG, GIF ou BMP.');
 
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const tooLarge = await upload(mg, id, { name: 'grande.png', type: 'image/png', data: big });

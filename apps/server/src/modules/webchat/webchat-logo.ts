@@ -6,7 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { webchats } from '../../db/schema/attendance';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { detectImageType } from '../../platform/image-type';
+import { contentMismatch } from '../../platform/file-type';
+import { detectImageType, IMAGE_EXTENSIONS } from '../../platform/image-type';
 import { findWebchat, findWebchatByCode } from './repository';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
@@ -18,14 +19,14 @@ const logoDir = (deps: Deps, companyId: number, id: number) =>
 export async function uploadWebchatLogo(
   deps: Deps,
   caller: Caller,
-  input: { webchatId: number; data: Buffer; truncated: boolean },
+  input: { webchatId: number; name?: string; data: Buffer; truncated: boolean },
 ) {
   const w = await findWebchat(deps.db, caller.companyId, input.webchatId);
   if (!w) throw notFound(WEBCHAT_MSG.notFound);
   if (input.truncated || input.data.length > WEBCHAT_LOGO_MAX_BYTES)
     throw new AppError(ERROR_CODE.validation, WEBCHAT_MSG.logoTooLarge, 413);
   const type = detectImageType(input.data.subarray(0, 16));
-  if (!type) throw badRequest(WEBCHAT_MSG.logoInvalid);
+  if (!type) throw badRequest(contentMismatch(input.name, IMAGE_EXTENSIONS) ?? WEBCHAT_MSG.logoInvalid);
   const dir = logoDir(deps, caller.companyId, w.id);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
