@@ -58,6 +58,9 @@ export const ATT_MSG = {
   forwardText: 'PSC.',
 } as const;
 
+/** The chat list's search box (name, phone, protocol): the spec's search limit (§9 "Search text"). */
+export const CARD_SEARCH_MAX = 255;
+
 export const ZAttendanceListQuery = z.object({
   sector_id: z.coerce.number().int().optional(),
   filter: z.enum(ATTENDANCE_FILTERS).default('all'),
@@ -65,6 +68,13 @@ export const ZAttendanceListQuery = z.object({
   kind: z.enum(CHANNEL_KINDS).optional(),
   contact_id: z.coerce.number().int().optional(),
   page: z.coerce.number().int().min(1).default(1),
+  /** Search of the chat list: name, phone or protocol. */
+  q: z
+    .string()
+    .trim()
+    .max(CARD_SEARCH_MAX, { error: `Busca deve conter no máximo ${CARD_SEARCH_MAX} caracteres` })
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type TAttendanceListQuery = z.infer<typeof ZAttendanceListQuery>;
 

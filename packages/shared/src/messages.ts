@@ -58,6 +58,8 @@ export const ERROR_CODE = {
   mfaInvalid: 'MFA_INVALID',
   conflict: 'CONFLICT',
   internal: 'INTERNAL',
+  /** The attendance went to another operator: the chat says so instead of "not found". */
+  transferred: 'ATTENDANCE_TRANSFERRED',
 } as const;
 
 export type TErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];

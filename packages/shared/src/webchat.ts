@@ -108,6 +108,11 @@ export const ZVisitorMessage = z.object({
   operator_name: z.string().nullable(),
   sent_at: z.string(),
   attachments: z.array(ZAttachment),
+  /** The message this one answers (a quoted reply): its text and who wrote it. */
+  quoted: z
+    .object({ text: z.string(), from: z.enum(['visitor', 'operator']) })
+    .nullable()
+    .optional(),
 });
 export type TVisitorMessage = z.infer<typeof ZVisitorMessage>;
 
@@ -116,28 +121,11 @@ export const ZVisitorState = z.object({
   name: z.string(),
   state: z.enum(['none', 'open', 'closed']),
   protocol: z.string().nullable(),
+  /** An operator has answered the open attendance (until then the widget shows the waiting text). */
+  answered: z.boolean().optional(),
   messages: z.array(ZVisitorMessage),
 });
 export type TVisitorState = z.infer<typeof ZVisitorState>;
 
-/** The visitor's form against the web chat's fields: Portuguese error or the cleaned values. */
-export function validateVisitorForm(
-  fields: TWebchatField[],
-  form: Record<string, string>,
-): { ok: true; values: Record<string, string> } | { ok: false; message: string } {
-  const values: Record<string, string> = {};
-  for (const field of fields) {
-    const value = (form[field.name] ?? '').trim();
-    if (!value) {
-      if (field.required) return { ok: false, message: WEBCHAT_MSG.fieldRequired(field.label) };
-      continue;
-    }
-    if (field.type === 'number' && !/^[\d\s().+-]+$/.test(value))
-      return { ok: false, message: WEBCHAT_MSG.fieldInvalid(field.label) };
-    if (field.type === 'select' && !(field.options ?? []).includes(value)) {
-      return { ok: false, message: WEBCHAT_MSG.fieldInvalid(field.label) };
-    }
-    values[field.name] = value;
-  }
-  return { ok: true, values };
-}
+/** The visitor's form against the web chat's fields (zod-free, in webchat-form: the widget uses it too). */
+export { validateVisitorForm } from './webchat-form';

@@ -13,13 +13,22 @@ export async function listMessages(
   input: { attendanceId: number; before?: number; limit: number },
 ) {
   const { attendance } = await loadForAction(deps, caller, input.attendanceId, { allowClosed: true });
-  const rows = await listMessageRows(deps.db, caller.companyId, attendance.id, input.before, input.limit + 1);
+  return messagePage(deps, caller.companyId, { ...input, attendanceId: attendance.id });
+}
+
+/** One page of an attendance's messages the caller was already allowed to read. */
+export async function messagePage(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'config'>,
+  companyId: number,
+  input: { attendanceId: number; before?: number; limit: number },
+) {
+  const rows = await listMessageRows(deps.db, companyId, input.attendanceId, input.before, input.limit + 1);
   const page = rows.slice(0, input.limit);
   const quotedIds = [
     ...new Set(page.map((m) => m.quotedMessageId).filter((id): id is string => Boolean(id))),
   ];
   const quoted = new Map(
-    (await findMessagesByMessageIds(deps.db, caller.companyId, quotedIds)).map((q) => [q.messageId, q]),
+    (await findMessagesByMessageIds(deps.db, companyId, quotedIds)).map((q) => [q.messageId, q]),
   );
   const items = page.map((m) => {
     const q = m.quotedMessageId ? quoted.get(m.quotedMessageId) : undefined;

@@ -45,8 +45,34 @@ const FILTER_SQL = Object.fromEntries(
   ]),
 ) as Record<TAttendanceFilter, SQL>;
 
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+const digitsOf = (value: SQL) => sql`regexp_replace(coalesce(${value}, ''), '\\D', '', 'g')`;
+
+/** The chat list's search: the contact's name, a phone (form fields or the channel's number), the protocol. */
+function searchCondition(term: string): SQL {
+  const parts: SQL[] = [
+    sql`unaccent_lower(${a.name}) like unaccent_lower(${`%${escapeLike(term)}%`})`,
+    sql`${a.protocol} like ${`${escapeLike(term)}%`}`,
+  ];
+  const digits = term.replace(/\D/g, '');
+  if (digits.length >= 3) {
+    const pattern = `%${digits}%`;
+    const phones = [
+      sql`${a.data}->>'contact_phone'`,
+      sql`${a.data}->>'telefone'`,
+      sql`${a.data}->>'phone'`,
+      sql`${a.data}->>'phone_number'`,
+      // The channel's own id of the contact (WhatsApp, SMS: the number); a web visitor's is a random id.
+      sql`case when ${a.channelKind} <> 'web' then substring(${a.cardId} from '^[^_]+_[0-9]+_(.*)$') end`,
+    ];
+    for (const phone of phones) parts.push(sql`${digitsOf(phone)} like ${pattern}`);
+  }
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
 function baseConditions(viewer: Viewer, q: TAttendanceListQuery): SQL[] {
   const conds = [...visibleTo(viewer), isNull(a.closedAt)];
+  if (q.q) conds.push(searchCondition(q.q));
   if (q.sector_id !== undefined) conds.push(eq(a.sectorId, q.sector_id));
   if (q.status !== undefined) conds.push(eq(a.statusId, q.status));
   if (q.kind !== undefined) conds.push(eq(a.channelKind, q.kind));

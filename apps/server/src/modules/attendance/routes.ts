@@ -18,12 +18,13 @@ import { ZIdParam } from '@prosa/shared/company';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
-import { ANY_USER, callerOf, MANAGER } from '../../platform/guard';
+import { ANY_USER, callerOf, MANAGER, needs } from '../../platform/guard';
 import { toCard } from './card';
 import { deleteLockedContact, saveNotes, setAnswered, setBusyClient } from './card-updates';
 import { forwardMessage } from './forward-message';
 import { listAttendances } from './list-attendances';
 import { listMessages } from './list-messages';
+import { listPastMessages } from './list-past-messages';
 import { listSectorOperators } from './list-sector-operators';
 import { loadForAction } from './load-for-action';
 import { sendMessage } from './send-message';
@@ -78,6 +79,22 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         listMessages(deps, callerOf(request), { attendanceId: request.params.id, ...request.query }),
+    );
+
+    app.get(
+      '/api/history/:id/messages',
+      {
+        config: needs(MANAGER, 'historico', 'read'),
+        schema: {
+          tags,
+          summary: 'Mensagens de um protocolo anterior do contato (somente leitura, regra do histórico)',
+          params: ZIdParam,
+          querystring: ZMessagesQuery,
+          response: { 200: ZMessagePage },
+        },
+      },
+      async (request) =>
+        listPastMessages(deps, callerOf(request), { attendanceId: request.params.id, ...request.query }),
     );
 
     app.post(

@@ -1,7 +1,6 @@
 import type { TAttachmentRef, TStoredAttachment } from '@prosa/shared/attachments';
 import { ATT_MSG } from '@prosa/shared/attendance';
 import { CHANNEL_TEXT_LIMIT, type TChannelKind } from '@prosa/shared/channels';
-import { ERROR_CODE } from '@prosa/shared/messages';
 import { ROLE } from '@prosa/shared/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ChannelRegistry } from '../../channels/registry';
@@ -18,6 +17,7 @@ import { deliverMessage } from './deliver-message';
 import { loadForAction } from './load-for-action';
 import { findMessagesByMessageIds } from './repository';
 import { operatorMessageId, replayedSend } from './send-idempotency';
+import { transferredError, whyNoLongerTheirs } from './transferred-away';
 import { companyViewSettings } from './viewer';
 
 const QUOTE_MAX_AGE_MS = 30 * 86_400_000;
@@ -47,7 +47,12 @@ export async function sendMessage(
     metadata?: Record<string, unknown>;
   },
 ) {
-  const { attendance } = await loadForAction(deps, caller, input.attendanceId);
+  const { attendance } = await loadForAction(deps, caller, input.attendanceId).catch(async (err: unknown) => {
+    // A chat that went to another operator says so (spec 1 §5), not "not found".
+    if (err instanceof AppError && err.httpStatus === 404)
+      throw (await whyNoLongerTheirs(deps, caller, input.attendanceId)) ?? err;
+    throw err;
+  });
   const replayed = await replayedSend(deps, {
     companyId: caller.companyId,
     attendance,
@@ -76,7 +81,7 @@ export async function sendMessage(
     attendance.operatorAssignedId !== caller.userId &&
     autoDist
   ) {
-    throw new AppError(ERROR_CODE.forbidden, ATT_MSG.transferred, 403);
+    throw transferredError();
   }
 
   // Control words (spec 1 §5): a blocked message is logged and refused before anything is stored.

@@ -3,11 +3,12 @@ import { ERROR_CODE } from '@prosa/shared/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import { contacts } from '../../db/schema/attendance';
 import { statuses } from '../../db/schema/organization';
-import type { AppDeps, Caller } from '../../platform/deps';
+import type { Caller } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { ofCompany } from '../../platform/tenancy';
 import { toCard } from './card';
 import { loadForAction } from './load-for-action';
+import { type StatusMessageDeps, sendStatusMessage } from './send-status-message';
 import { updateOpenAttendance } from './update-attendance';
 
 /**
@@ -15,7 +16,7 @@ import { updateOpenAttendance } from './update-attendance';
  * marks the card; a finalization status (should_close 1) closes the attendance, which becomes history.
  */
 export async function setStatus(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: StatusMessageDeps,
   caller: Caller,
   input: { companyId: number; sectorId: number; userId: number; status: number; contact: number },
 ) {
@@ -48,6 +49,15 @@ export async function setStatus(
       : { statusId: status.id },
   );
   if (!row) throw new AppError(ERROR_CODE.conflict, ATT_MSG.alreadyClosed, 409);
+
+  // The finalization status's message reaches the customer before the web chat is told it ended.
+  if (finalize) {
+    await sendStatusMessage(deps, {
+      attendance: row,
+      status,
+      operator: { id: caller.userId, name: caller.displayName },
+    });
+  }
 
   if (finalize && row.channelKind === 'web') {
     const [contact] = await deps.db

@@ -14,6 +14,8 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const ZSettings = z.object({
       history_columns: z.array(z.string().max(40)).max(20).optional(),
       card_view: z.enum(['list', 'grid']).optional(),
+      // Silences the sound and browser notifications of new attendances and messages (account screen).
+      mute_notifications: z.boolean({ error: 'Valor inválido para silenciar avisos.' }).optional(),
     });
     app.get(
       '/api/users/me/settings',

@@ -9,7 +9,8 @@ import {
   validateVisitorForm,
   WEBCHAT_MSG,
 } from '@prosa/shared/webchat';
-import { contacts, persons, webchatVisitors } from '../../db/schema/attendance';
+import { visitorIdentity } from '@prosa/shared/webchat-form';
+import { contacts, webchatVisitors } from '../../db/schema/attendance';
 import { newToken, sha256 } from '../../platform/crypto';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -17,6 +18,8 @@ import { type PresentDeps, presentAttachments } from '../attachments/present';
 import { verifyAttachmentRefs } from '../attachments/refs';
 import { storeUpload } from '../attachments/store-upload';
 import { ingestInbound } from '../attendance/ingest-inbound';
+import { findMessagesByMessageIds } from '../attendance/repository';
+import { personFromChannel } from '../persons/person-from-channel';
 import {
   findVisitorByTokenHash,
   findWebchat,
@@ -61,25 +64,32 @@ export async function startVisitor(deps: Pick<AppDeps, 'db'>, code: string, form
   const w = await webchatOrThrow(deps, code);
   const checked = validateVisitorForm(fieldsOf(w), form);
   if (!checked.ok) throw badRequest(checked.message);
-  const name = checked.values.nome || checked.values.name || 'Visitante';
+  const identity = visitorIdentity(fieldsOf(w), checked.values);
+  const name = identity.name || 'Visitante';
   const visitorId = randomUUID();
   const token = newToken();
   await deps.db.transaction(async (tx) => {
-    const [person] = await tx
-      .insert(persons)
-      .values({ companyId: w.companyId, name })
-      .returning({ id: persons.id });
-    if (!person) throw new Error('person insert returned nothing');
+    // The person gets the form's name, e-mail and phone (or the record that already has them).
+    const personId = await personFromChannel(tx, w.companyId, {
+      name,
+      email: identity.email,
+      phone: identity.phone,
+    });
     const [contact] = await tx
       .insert(contacts)
       .values({
         companyId: w.companyId,
-        personId: person.id,
+        personId,
         kind: 'web',
         channelId: w.id,
         externalId: visitorId,
         name,
-        data: { ...checked.values, web_code: w.code },
+        data: {
+          ...checked.values,
+          web_code: w.code,
+          ...(identity.email ? { contact_email: identity.email } : {}),
+          ...(identity.phone ? { contact_phone: identity.phone } : {}),
+        },
       })
       .returning({ id: contacts.id });
     if (!contact) throw new Error('contact insert returned nothing');
@@ -111,6 +121,7 @@ function toVisitorMessage(
     sentAt: Date;
     attachments: unknown[];
   },
+  quoted: { text: string; senderType: number } | null = null,
 ): TVisitorMessage {
   return {
     id: m.id,
@@ -119,6 +130,7 @@ function toVisitorMessage(
     operator_name: m.senderType === 0 ? null : m.operatorName,
     sent_at: m.sentAt.toISOString(),
     attachments: presentAttachments(deps, m.attachments),
+    quoted: quoted ? { text: quoted.text, from: quoted.senderType === 0 ? 'visitor' : 'operator' } : null,
   };
 }
 
@@ -133,12 +145,20 @@ export async function visitorState(
   const rows = attendance
     ? await latestMessagesOfContact(deps.db, visitor.companyId, visitor.contactId, 100)
     : [];
+  // A quoted reply shows the message it answers above it.
+  const quotedIds = [...new Set(rows.map((m) => m.quotedMessageId).filter((id): id is string => !!id))];
+  const quoted = new Map(
+    (await findMessagesByMessageIds(deps.db, visitor.companyId, quotedIds)).map((q) => [q.messageId, q]),
+  );
   return {
     visitor_id: visitor.id,
     name: contact.name,
     state: !attendance ? 'none' : attendance.closedAt ? 'closed' : 'open',
     protocol: attendance?.protocol ?? null,
-    messages: rows.map((m) => toVisitorMessage(deps, m)),
+    answered: Boolean(attendance && !attendance.closedAt && attendance.firstOperatorAnswerAt),
+    messages: rows.map((m) =>
+      toVisitorMessage(deps, m, (m.quotedMessageId && quoted.get(m.quotedMessageId)) || null),
+    ),
   };
 }
 
