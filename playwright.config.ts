@@ -54,6 +54,8 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       // Scheduled returns checked every second, so a return a few seconds ahead comes back in the test.
       SCHEDULE_TICK_SECONDS: '1',
+      // The WhatsApp peer the specs start listens on loopback: the outbound guard lets only that host through.
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     },
   },
 });

@@ -12,6 +12,7 @@ import { connectDatabase, migrateDatabase, withStartupLock } from './platform/db
 import { type EmbeddedDb, startEmbeddedPostgres } from './platform/embedded-postgres';
 import { EventBus } from './platform/events';
 import { createMailer } from './platform/mailer';
+import { createOutboundGuard } from './platform/outbound-url';
 import { createStorage } from './platform/storage/create-storage';
 import { startRealtime } from './realtime/hub';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed/demo-data';
@@ -46,8 +47,23 @@ async function main() {
   });
   const appSecret = resolveAppSecret(config.APP_SECRET, dataDir);
   const storage = createStorage(config, appSecret);
-  const channels = createChannelRegistry(events, { db: database.db, appSecret, storage });
-  const deps = { config, db: database.db, queue: null, events, mailer, appSecret, channels, storage };
+  // Refused or failed calls to user-given URLs: the detail goes to the log only, the user sees a generic text.
+  const outbound = createOutboundGuard({
+    allowedHosts: config.OUTBOUND_ALLOWED_HOSTS,
+    log: config.LOG_LEVEL === 'silent' ? undefined : (detail) => console.warn(`[outbound] ${detail}`),
+  });
+  const channels = createChannelRegistry(events, { db: database.db, appSecret, storage, outbound });
+  const deps = {
+    config,
+    db: database.db,
+    queue: null,
+    events,
+    mailer,
+    appSecret,
+    channels,
+    storage,
+    outbound,
+  };
   const { seeded, queue } = await withStartupLock(database, async () => {
     await migrateDatabase(database);
     const seeded = config.SEED_DEMO ? await seedDemoData(database.db) : false;

@@ -1,4 +1,5 @@
 import { z } from '@prosa/shared/zod';
+import { parseAllowedHosts } from './outbound-url';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -49,6 +50,18 @@ export const ZConfig = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  // Extra hosts the outbound-URL guard lets through (http and private addresses allowed): tests, on-premise brokers.
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseAllowedHosts(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+        return z.NEVER;
+      }
+    }),
 });
 
 // Rules across variables, checked at start like the rest.

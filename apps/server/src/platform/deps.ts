@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { EventBus } from './events';
 import type { Mailer } from './mailer';
+import type { OutboundGuard } from './outbound-url';
 import type { Storage } from './storage/storage';
 
 // Infrastructure handed to operations; tests build the same object against real services.
@@ -16,6 +17,8 @@ export type AppDeps = {
   appSecret: string;
   channels: ChannelRegistry;
   storage: Storage;
+  /** The outbound-URL guard: every call to a user-given URL goes through it. */
+  outbound: OutboundGuard;
 };
 
 /** The authenticated caller of an operation. */

@@ -29,6 +29,8 @@ export async function spawnServer(
       PORT: String(port),
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
+      // The local protocol peers listen on loopback: the outbound guard lets only that host through.
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

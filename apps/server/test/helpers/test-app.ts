@@ -7,6 +7,7 @@ import { connectDatabase } from '../../src/platform/db';
 import type { AppDeps } from '../../src/platform/deps';
 import { EventBus } from '../../src/platform/events';
 import { createMailer } from '../../src/platform/mailer';
+import { createOutboundGuard, type OutboundLookup } from '../../src/platform/outbound-url';
 import { createStorage } from '../../src/platform/storage/create-storage';
 import { seedDemoData } from '../../src/seed/demo-data';
 import { startSmtpPeer } from '../peers/smtp-peer';
@@ -23,7 +24,9 @@ export const OTHER_ADMIN = 'admin@outraempresa.com.br';
  * One test file's world: its own database with the demo data, the real app (inject), a pg-boss worker and
  * a loopback SMTP peer that receives every e-mail.
  */
-export async function createTestContext(opts: { env?: Record<string, string>; queue?: boolean } = {}) {
+export async function createTestContext(
+  opts: { env?: Record<string, string>; queue?: boolean; lookup?: OutboundLookup } = {},
+) {
   const testDb = await createTestDatabase();
   const database = connectDatabase(testDb.url, 5);
   await seedDemoData(database.db);
@@ -37,6 +40,8 @@ export async function createTestContext(opts: { env?: Record<string, string>; qu
     WEB_DIST: '/nonexistent',
     DATA_DIR: '/tmp/prosa-test-data',
     LOG_LEVEL: 'silent',
+    // The local protocol peers listen on loopback: the outbound guard lets only that host through.
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     ...opts.env,
   });
   const events = new EventBus();
@@ -46,6 +51,12 @@ export async function createTestContext(opts: { env?: Record<string, string>; qu
     outboxDir: '/tmp/prosa-test-outbox',
   });
   const storage = createStorage(config, config.APP_SECRET ?? '');
+  const outboundLog: string[] = [];
+  const outbound = createOutboundGuard({
+    allowedHosts: config.OUTBOUND_ALLOWED_HOSTS,
+    lookup: opts.lookup,
+    log: (detail) => outboundLog.push(detail),
+  });
   const base: AppDeps = {
     config,
     db: database.db,
@@ -57,8 +68,10 @@ export async function createTestContext(opts: { env?: Record<string, string>; qu
       db: database.db,
       appSecret: config.APP_SECRET ?? '',
       storage,
+      outbound,
     }),
     storage,
+    outbound,
   };
   let queue: Queue | null = null;
   if (opts.queue !== false) {
@@ -75,6 +88,8 @@ export async function createTestContext(opts: { env?: Record<string, string>; qu
     pool: database.pool,
     smtp,
     url: testDb.url,
+    /** What the outbound guard logged (refusals and failures, with their network detail). */
+    outboundLog,
     async close() {
       await app.close();
       await queue?.stop();

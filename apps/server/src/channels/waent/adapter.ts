@@ -7,7 +7,7 @@ import { GraphError, type SendPayload, sendMessage, uploadMedia } from './graph-
 import { withRetry } from './retry';
 import { Throttle } from './throttle';
 
-export type WaentAdapterDeps = Pick<AppDeps, 'db' | 'appSecret' | 'storage'>;
+export type WaentAdapterDeps = Pick<AppDeps, 'db' | 'appSecret' | 'storage' | 'outbound'>;
 
 const throttle = new Throttle();
 
@@ -39,7 +39,7 @@ export function waentAdapter(deps: WaentAdapterDeps, opts: { retryBaseMs?: numbe
     send: async (m): Promise<SendResult> => {
       const row = await findChannel(deps.db, m.companyId, m.channelId);
       if (!row) return { state: 'error', error: 'Canal WhatsApp Enterprise não encontrado.' };
-      const channel = openChannel(row, deps.appSecret);
+      const channel = openChannel(row, deps);
       const to = toNumber(m);
       const send = async (payload: SendPayload) => {
         await throttle.take(row.phoneNumberId, row.messagesPerSecond);

@@ -1,7 +1,16 @@
-// The WhatsApp Cloud API over HTTP (Meta's Graph API or a broker exposing it). The base URL is the channel's
-// (graph.facebook.com, a broker, or the local peer in tests): there is no test-only branch.
+import { OutboundError, type OutboundGuard } from '../../platform/outbound-url';
 
-export type GraphChannel = { apiBaseUrl: string; phoneNumberId: string; wabaId: string; accessToken: string };
+// The WhatsApp Cloud API over HTTP (Meta's Graph API or a broker exposing it). The base URL is the channel's
+// (graph.facebook.com, a broker, or the local peer in tests): there is no test-only branch. Every call, media
+// URLs included, goes through the outbound-URL guard.
+
+export type GraphChannel = {
+  apiBaseUrl: string;
+  phoneNumberId: string;
+  wabaId: string;
+  accessToken: string;
+  outbound: OutboundGuard;
+};
 
 /** A Graph API error (spec: error objects with code, type, message; 429 and 5xx may be retried). */
 export class GraphError extends Error {
@@ -47,13 +56,16 @@ async function call<T>(
   init: RequestInit = {},
   timeoutMs = 15_000,
 ): Promise<T> {
-  const res = await fetch(`${base(c)}${path}`, {
+  const res = await c.outbound.fetch(`${base(c)}${path}`, {
     ...init,
     headers: { Authorization: `Bearer ${c.accessToken}`, ...(init.headers ?? {}) },
     signal: AbortSignal.timeout(timeoutMs),
   });
-  const text = await res.text();
-  const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  const text = await res.text().catch((err: unknown) => {
+    throw new OutboundError(`resposta interrompida: ${err instanceof Error ? err.message : String(err)}`);
+  });
+  const body = parseJson(text);
+  if (!body) throw new GraphError(res.status, null, `Resposta inválida (HTTP ${res.status})`, null);
   if (!res.ok) {
     const err = (body.error ?? {}) as { code?: number; message?: string };
     const retryAfter = Number(res.headers.get('retry-after'));
@@ -65,6 +77,17 @@ async function call<T>(
     );
   }
   return body as T;
+}
+
+/** The JSON object of a reply; null when it is not one (its text is never echoed). */
+function parseJson(text: string): Record<string, unknown> | null {
+  if (!text) return {};
+  try {
+    const v = JSON.parse(text) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** POST /{phone-number-id}/messages → the wamid Meta gives the message. */
@@ -99,12 +122,16 @@ export async function downloadMedia(
   mediaId: string,
 ): Promise<{ data: Buffer; mimeType: string }> {
   const info = await call<{ url: string; mime_type: string }>(c, `/${mediaId}`);
-  const res = await fetch(info.url, {
+  if (typeof info.url !== 'string') throw new GraphError(502, null, 'Resposta sem URL da mídia', null);
+  const res = await c.outbound.fetch(info.url, {
     headers: { Authorization: `Bearer ${c.accessToken}` },
     signal: AbortSignal.timeout(60_000),
   });
   if (!res.ok) throw new GraphError(res.status, null, `Falha ao baixar mídia (HTTP ${res.status})`, null);
-  return { data: Buffer.from(await res.arrayBuffer()), mimeType: info.mime_type };
+  const data = await res.arrayBuffer().catch((err: unknown) => {
+    throw new OutboundError(`mídia interrompida: ${err instanceof Error ? err.message : String(err)}`);
+  });
+  return { data: Buffer.from(data), mimeType: info.mime_type };
 }
 
 /** POST /{phone-number-id}/media (multipart) → the media id to send. */
@@ -125,6 +152,20 @@ export type GraphTemplate = {
   components: { type: string; format?: string; text?: string }[];
 };
 
+const isTemplate = (t: unknown): t is GraphTemplate => {
+  const v = t as Partial<Record<keyof GraphTemplate, unknown>> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.name === 'string' &&
+    typeof v.language === 'string' &&
+    typeof v.status === 'string' &&
+    typeof v.category === 'string' &&
+    Array.isArray(v.components) &&
+    v.components.every((c) => typeof c === 'object' && c !== null && typeof c.type === 'string')
+  );
+};
+
 /** GET /{waba-id}/message_templates, following the paging cursors. */
 export async function listTemplates(c: GraphChannel): Promise<GraphTemplate[]> {
   const out: GraphTemplate[] = [];
@@ -134,7 +175,9 @@ export async function listTemplates(c: GraphChannel): Promise<GraphTemplate[]> {
       c,
       path,
     );
-    out.push(...r.data);
+    if (!Array.isArray(r.data)) throw new GraphError(502, null, 'Resposta sem lista de modelos', null);
+    // An entry without the fields a template has is skipped, not stored half-read.
+    out.push(...r.data.filter(isTemplate));
     const after = r.paging?.next ? r.paging.cursors?.after : undefined;
     path = after ? `/${c.wabaId}/message_templates?limit=100&after=${encodeURIComponent(after)}` : null;
   }

@@ -89,7 +89,7 @@ async function contactFor(tx: Tx, companyId: number, channelId: number, phone: s
  * stores and sends the template, and counts the send for the day.
  */
 export async function createActiveWhatsapp(
-  deps: Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'channels'>,
+  deps: Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'channels' | 'outbound'>,
   caller: Caller,
   channelId: number,
   input: Input,
@@ -156,7 +156,7 @@ export async function createActiveWhatsapp(
     caller,
     attendance,
     contact,
-    channel: openChannel(row, deps.appSecret),
+    channel: openChannel(row, deps),
     template,
     values: input.parameters,
     headerMediaKey: input.header_media_key ?? null,

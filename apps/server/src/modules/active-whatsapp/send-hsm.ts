@@ -15,7 +15,7 @@ import { deliverTemplate } from './deliver-template';
  * once the 24-hour window is closed. An unassigned card goes to the operator who sends it.
  */
 export async function sendHsm(
-  deps: Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'channels'>,
+  deps: Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'channels' | 'outbound'>,
   caller: Caller,
   attendanceId: number,
   input: z.output<typeof ZSendHsmInput>,
@@ -38,7 +38,7 @@ export async function sendHsm(
     caller,
     attendance,
     contact,
-    channel: openChannel(row, deps.appSecret),
+    channel: openChannel(row, deps),
     template,
     values: input.parameters,
     headerMediaKey: input.header_media_key ?? null,

@@ -1,9 +1,10 @@
 import { HSM_MSG } from '@prosa/shared/hsm';
 import { eq } from 'drizzle-orm';
-import { type GraphTemplate, listTemplates } from '../../channels/waent/graph-client';
+import { GraphError, type GraphTemplate, listTemplates } from '../../channels/waent/graph-client';
 import { hsmTemplates } from '../../db/schema/waent';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
+import { OutboundError } from '../../platform/outbound-url';
 import { findChannel, openChannel } from '../waent/repository';
 import { findSyncedTemplate, setTemplateCompanies } from './repository';
 
@@ -38,17 +39,19 @@ function fromGraph(t: GraphTemplate) {
  * templates: one row per (WABA, name, language), updated in place with Meta's status and category.
  */
 export async function syncTemplates(
-  deps: Pick<AppDeps, 'db' | 'appSecret'>,
+  deps: Pick<AppDeps, 'db' | 'appSecret' | 'outbound'>,
   caller: Caller,
   channelId: number,
 ) {
   const row = await findChannel(deps.db, caller.companyId, channelId);
   if (!row) throw notFound();
-  const channel = openChannel(row, deps.appSecret);
+  const channel = openChannel(row, deps);
   const remote = await listTemplates(channel.graph).catch((err: unknown) => {
+    // A refused or failed connection says nothing about the network; an API error gives the API's own text.
+    if (err instanceof OutboundError) throw err;
     throw new AppError(
       'UPSTREAM',
-      `${HSM_MSG.loadError} ${err instanceof Error ? err.message : ''}`.trim(),
+      err instanceof GraphError ? `${HSM_MSG.loadError} ${err.message}` : HSM_MSG.loadError,
       502,
     );
   });

@@ -17,7 +17,7 @@ import { ofCompany } from '../../platform/tenancy';
 import { findSector } from '../sectors/repository';
 import { findChannel, listChannels, type WaentChannelRow } from './repository';
 
-type Deps = Pick<AppDeps, 'db' | 'appSecret' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'appSecret' | 'config' | 'outbound'>;
 
 export const webhookPath = (id: number) => `/api/webhooks/waent/${id}`;
 
@@ -100,6 +100,8 @@ export async function createChannel(deps: Deps, caller: Caller, input: TWaentCha
   const sectorId = input.default_sector_id ?? 0;
   await assertSector(deps, caller.companyId, sectorId);
   await assertNumberFree(deps, input.phone_number_id);
+  // The server sends the channel's token to this URL: same rules as at connect time (https, public address).
+  if (input.api_base_url) await deps.outbound.assertUrl(input.api_base_url);
   try {
     const [row] = await deps.db
       .insert(waentChannels)
@@ -135,6 +137,7 @@ export async function updateChannel(deps: Deps, caller: Caller, id: number, inpu
     await assertSector(deps, caller.companyId, input.default_sector_id);
   if (input.phone_number_id !== undefined && input.phone_number_id !== row.phoneNumberId)
     await assertNumberFree(deps, input.phone_number_id, id);
+  if (input.api_base_url) await deps.outbound.assertUrl(input.api_base_url);
   try {
     await deps.db
       .update(waentChannels)

@@ -17,7 +17,7 @@ import { toCard, toMessage } from '../attendance/card';
 import { ingestInbound } from '../attendance/ingest-inbound';
 import { findChannelById, type OpenChannel, openChannel } from './repository';
 
-type Deps = Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret'>;
+type Deps = Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'outbound'>;
 
 const MAX_ATTEMPTS = 10;
 
@@ -45,7 +45,7 @@ export async function processWebhookEvent(
     try {
       const row = await findChannelById(deps.db, event.channelId);
       if (!row) throw new Error('canal removido');
-      const channel = openChannel(row, deps.appSecret);
+      const channel = openChannel(row, deps);
       await applyPayload(deps, channel, event.payload);
       await tx
         .update(waentWebhookEvents)

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../platform/deps';
 import { processSoon } from './process-webhook';
 import { findChannelById, openChannel } from './repository';
 
-type Deps = Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret'>;
+type Deps = Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'outbound'>;
 
 /** X-Hub-Signature-256: "sha256=" + hex HMAC-SHA256 of the raw body with the app secret. */
 export function validSignature(appSecret: string, rawBody: Buffer, header: string | undefined): boolean {
@@ -35,7 +35,7 @@ export async function receiveWebhook(
 ): Promise<boolean> {
   const row = await findChannelById(deps.db, input.channelId);
   if (!row) return false;
-  const { appSecret } = openChannel(row, deps.appSecret);
+  const { appSecret } = openChannel(row, deps);
   if (!validSignature(appSecret, input.rawBody, input.signature)) return false;
   let payload: Record<string, unknown>;
   try {

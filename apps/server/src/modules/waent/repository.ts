@@ -3,6 +3,7 @@ import type { GraphChannel } from '../../channels/waent/graph-client';
 import { waentChannels } from '../../db/schema/waent';
 import { decryptSecret } from '../../platform/crypto';
 import type { Db, Tx } from '../../platform/db';
+import type { OutboundGuard } from '../../platform/outbound-url';
 import { ofCompany } from '../../platform/tenancy';
 
 export type WaentChannelRow = typeof waentChannels.$inferSelect;
@@ -40,8 +41,12 @@ export type OpenChannel = {
   appSecret: string;
 };
 
-/** The channel with its secrets unsealed, for the Graph API and signature checks. */
-export function openChannel(row: WaentChannelRow, serverSecret: string): OpenChannel {
+/** The channel with its secrets unsealed, for the Graph API (through the outbound guard) and signature checks. */
+export function openChannel(
+  row: WaentChannelRow,
+  deps: { appSecret: string; outbound: OutboundGuard },
+): OpenChannel {
+  const serverSecret = deps.appSecret;
   return {
     row,
     graph: {
@@ -49,6 +54,7 @@ export function openChannel(row: WaentChannelRow, serverSecret: string): OpenCha
       phoneNumberId: row.phoneNumberId,
       wabaId: row.wabaId,
       accessToken: decryptSecret(row.accessTokenSealed, serverSecret),
+      outbound: deps.outbound,
     },
     appSecret: decryptSecret(row.appSecretSealed, serverSecret),
   };
