@@ -35,7 +35,7 @@ export async function getContract(
     seller_name: found?.sellerName ?? null,
   };
   const tz = company.timezone;
-  const [users, numbers] = await Promise.all([findBilledUsers(deps.db, id), companyNumbers(deps.db, id)]);
+  const [users, numbers] = await Promise.all([findBilledUsers(deps.db, id), companyNumbers(deps.db, id, tz)]);
   const cost = computeContractCost({
     month: month ?? currentMonth(tz),
     contract: {
