@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { userCompanies } from '../../db/schema/admin';
 import {
   companies,
@@ -14,6 +14,16 @@ export type CompanyRow = typeof companies.$inferSelect;
 export async function findCompany(db: Db, companyId: number) {
   const rows = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
   return rows[0] ?? null;
+}
+
+/** Companies whose domain is one of these names (lowercase, compared without case). */
+export async function findCompaniesByDomains(db: Db, domains: string[]) {
+  if (domains.length === 0) return [];
+  return db
+    .select()
+    .from(companies)
+    .where(inArray(sql`lower(trim(${companies.domain}))`, domains))
+    .limit(50);
 }
 
 export type CompanyChanges = Partial<{

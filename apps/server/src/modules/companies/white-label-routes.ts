@@ -1,4 +1,5 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
+import { ZBrand, ZBrandQuery } from '@prosa/shared/brand';
 import { ZIdParam } from '@prosa/shared/company';
 import {
   COMPANY_MSG,
@@ -11,7 +12,8 @@ import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
-import { ADMIN, ANY_USER, callerOf } from '../../platform/guard';
+import { ADMIN, ANY_USER, callerOf, PUBLIC } from '../../platform/guard';
+import { companyBrand, publicBrand, readPublicLogo } from './brand';
 import { deleteWhiteLabel, readWhiteLabel, uploadWhiteLabel } from './white-label';
 
 const tags = ['companies'];
@@ -50,9 +52,9 @@ export function whiteLabelRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!isKey(key)) throw badRequest(COMPANY_MSG.uploadError);
         return uploadWhiteLabel(deps, callerOf(request), request.params.id, {
           key,
+          name: part.filename,
           data,
           truncated: part.file.truncated,
-          name: part.filename,
         });
       },
     );
@@ -69,6 +71,52 @@ export function whiteLabelRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => deleteWhiteLabel(deps, callerOf(request), request.params.id, request.params.key),
+    );
+
+    app.get(
+      '/api/company/brand',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Título e logo (white-label) da empresa do usuário, para o cabeçalho',
+          response: { 200: ZBrand },
+        },
+      },
+      async (request) => companyBrand(deps, callerOf(request)),
+    );
+
+    // Public: the login page shows the company's title and login logo before anyone logs in.
+    app.get(
+      '/api/brand',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary:
+            'Título e logo da tela de login: empresa por ?empresa= (id ou domínio) ou pelo endereço (host); desconhecida → padrão',
+          querystring: ZBrandQuery,
+          response: { 200: ZBrand },
+        },
+      },
+      async (request) =>
+        publicBrand(deps, { ...request.query, host: request.query.host ?? request.hostname }),
+    );
+
+    app.get(
+      '/api/brand/:id/logo',
+      {
+        config: PUBLIC,
+        schema: { tags, summary: 'Logo da tela de login da empresa', params: ZIdParam },
+      },
+      async (request, reply) => {
+        const image = await readPublicLogo(deps, request.params.id);
+        return reply
+          .header('cache-control', 'public, max-age=86400')
+          .header('x-content-type-options', 'nosniff')
+          .type(image.mime)
+          .send(image.data);
+      },
     );
 
     // Users of the company see its logo; admins also those of the companies of their list.

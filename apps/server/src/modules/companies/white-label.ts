@@ -66,6 +66,13 @@ export async function deleteWhiteLabel(deps: Deps, caller: Caller, companyId: nu
   return { message: COMPANY_MSG.imageRemoved };
 }
 
+/** The bytes and type of a stored white-label file of a company, or null when it is gone. */
+export async function readWhiteLabelFile(deps: Pick<AppDeps, 'config'>, companyId: number, file: string) {
+  const data = await readFile(join(dirOf(deps, companyId), basename(file))).catch(() => null);
+  if (!data) return null;
+  return { data, mime: detectImageType(data.subarray(0, 16))?.mime ?? 'application/octet-stream' };
+}
+
 export async function readWhiteLabel(deps: Deps, caller: Caller, companyId: number, key: TWhiteLabelKey) {
   const id = await companyScope(deps.db, caller, companyId);
   const company = await findCompany(deps.db, id);
