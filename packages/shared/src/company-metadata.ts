@@ -20,6 +20,9 @@ export const META_MSG = {
   transferModes: 'Apenas um modo de transferência pode ficar ativo.',
   periodDays: 'O período deve ser um número inteiro de dias entre 1 e 366.',
   chatbotMessageMax: 'A mensagem deve ter no máximo 1000 caracteres.',
+  audioDisabled: 'O envio de áudio está desativado para a empresa.',
+  readUnreadDisabled: 'Marcar atendimentos como não lidos está desativado para a empresa.',
+  markedUnread: 'Atendimento marcado como não lido.',
 } as const;
 
 export const AUTO_CHANGE_MAX_MINUTES = 44640;
@@ -224,6 +227,22 @@ export const ZCompanyMetadataShape = z.looseObject({
   read_unread: z.looseObject({ enabled: flag }).prefault({}),
   seconds_control: z.looseObject({ enabled: flag }).prefault({}),
 });
+
+/** The on/off attendance settings the chat screen of every user follows (audio, read/unread, seconds). */
+export const ZChatSettings = z.object({
+  audio: z.boolean(),
+  read_unread: z.boolean(),
+  seconds_control: z.boolean(),
+});
+export type TChatSettings = z.infer<typeof ZChatSettings>;
+
+export function chatSettingsOf(meta: TCompanyMetadata): TChatSettings {
+  return {
+    audio: meta.audio.enabled,
+    read_unread: meta.read_unread.enabled,
+    seconds_control: meta.seconds_control.enabled,
+  };
+}
 
 /** The company metadata as saved: ZCompanyMetadataShape plus the rules between fields (spec 3 §4, §5). */
 export const ZCompanyMetadata = ZCompanyMetadataShape.superRefine((m, ctx) => {

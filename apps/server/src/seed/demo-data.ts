@@ -39,7 +39,18 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         domain: 'empresademo.com.br',
         organization: 'Empresa Demo Ltda',
         timezone: 'America/Sao_Paulo',
-        metadata: { triage: 'OPERATOR', allow: { viewedby: true, knowledgebase: true, person: true } },
+        metadata: {
+          triage: 'OPERATOR',
+          // confirmCompletionStatus: finalizing asks first, so it is never one slip away in the status list.
+          allow: {
+            viewedby: true,
+            knowledgebase: true,
+            person: true,
+            'message-copy': true,
+            confirmCompletionStatus: true,
+          },
+          audio: { enabled: true },
+        },
       })
       .returning({ id: companies.id });
     if (!demo) throw new Error('seed: company not created');

@@ -1,13 +1,15 @@
 import { ATTACHMENT_MSG } from '@prosa/shared/attachment-rules';
 import { ZUploadResult } from '@prosa/shared/attachments';
 import { ZIdParam } from '@prosa/shared/company';
+import { META_MSG } from '@prosa/shared/company-metadata';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
+import { AppError, forbidden } from '../../platform/errors';
 import { ANY_USER, callerOf, PUBLIC } from '../../platform/guard';
 import { loadForAction } from '../attendance/load-for-action';
+import { companyMetadataOf } from '../company-metadata/get-metadata';
 import { readFile } from './read-file';
 import { readUpload } from './read-upload';
 import { storeUpload } from './store-upload';
@@ -33,11 +35,15 @@ export function attachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const caller = callerOf(request);
         const { attendance } = await loadForAction(deps, caller, request.params.id);
         const upload = await readUpload(request);
+        const voice = upload.fields.kind === 'voice';
+        // The audio setting off: no voice notes, whatever the screen shows.
+        if (voice && !(await companyMetadataOf(deps.db, caller.companyId)).audio.enabled)
+          throw forbidden(META_MSG.audioDisabled);
         return storeUpload(deps, {
           scope: { kind: 'attendance', companyId: caller.companyId, attendanceId: attendance.id },
           name: upload.name,
           data: upload.data,
-          voice: upload.fields.kind === 'voice',
+          voice,
         });
       },
     );

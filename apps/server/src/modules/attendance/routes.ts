@@ -27,6 +27,7 @@ import { listMessages } from './list-messages';
 import { listPastMessages } from './list-past-messages';
 import { listSectorOperators } from './list-sector-operators';
 import { loadForAction } from './load-for-action';
+import { markUnread } from './mark-unread';
 import { sendMessage } from './send-message';
 import { setStatus } from './set-status';
 import { switchOperator, switchSector } from './transfer';
@@ -239,6 +240,20 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => markViewed(deps, callerOf(request), { attendanceId: request.params.id }),
+    );
+
+    app.post(
+      '/api/attendances/:id/unread',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Marca o atendimento como não lido (quando a empresa permite lido/não lido)',
+          params: ZIdParam,
+          response: { 200: ZCardResult },
+        },
+      },
+      async (request) => markUnread(deps, callerOf(request), { attendanceId: request.params.id }),
     );
 
     app.get(

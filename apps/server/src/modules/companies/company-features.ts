@@ -1,3 +1,4 @@
+import { chatSettingsOf, readCompanyMetadata } from '@prosa/shared/company-metadata';
 import type { TTriage } from '@prosa/shared/visibility';
 import { effectiveTriage } from '@prosa/shared/visibility';
 import type { AppDeps, Caller } from '../../platform/deps';
@@ -19,6 +20,7 @@ export async function getCompanyFeatures(deps: Pick<AppDeps, 'db'>, caller: Call
     triage: effectiveTriage(meta.triage, autoDist),
     auto_dist: autoDist,
     allow,
+    settings: chatSettingsOf(readCompanyMetadata(company.metadata)),
     timezone: company.timezone,
   };
 }

@@ -13,6 +13,7 @@ import {
   ZTimezoneOption,
   ZUpdateCompanyInput,
 } from '@prosa/shared/company-admin';
+import { ZChatSettings } from '@prosa/shared/company-metadata';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companyScope } from '../../platform/company-scope';
@@ -172,6 +173,7 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               triage: z.enum(['BASIC', 'OPERATOR', 'MANAGER']),
               auto_dist: z.boolean(),
               allow: z.record(z.string(), z.boolean()),
+              settings: ZChatSettings,
               timezone: z.string(),
             }),
           },
