@@ -66,10 +66,20 @@ function messageNode(m: ChatMessage, grouped: boolean, retry: (clientId: string)
             ...m.files.map((name) => el('span', { class: 'att-file' }, fileIcon(), name)),
           )
         : null;
+  // A quoted reply shows the message it answers above its text.
+  const quote = m.quoted
+    ? el(
+        'div',
+        { class: 'quote' },
+        el('span', { class: 'quote-author' }, m.quoted.from === 'visitor' ? 'Você' : 'Atendente'),
+        el('span', { class: 'quote-text' }, m.quoted.text || 'Mensagem citada'),
+      )
+    : null;
   const bubble = el(
     'div',
     { class: 'bubble' },
     el('span', { class: 'sr-only' }, `${who}: `),
+    quote,
     files,
     m.text,
     el('span', { class: 'meta' }, metaText(m)),
@@ -201,6 +211,7 @@ export function buildChatView(opts: {
           m.clientId,
           m.attachments.map((a) => a.id).join(' '),
           m.files.join(' '),
+          m.quoted ? `${m.quoted.from}:${m.quoted.text}` : '',
         ].join('\u0000');
         const known = rendered.get(m.key);
         const node =

@@ -3,6 +3,7 @@ import {
   addPending,
   type ChatMessage,
   confirmSent,
+  conversationNotice,
   fromServer,
   fromSocket,
   lastOperatorId,
@@ -10,6 +11,7 @@ import {
   setDelivery,
   sortMessages,
   unreadCount,
+  WAITING_TEXT,
 } from './conversation';
 import type { ServerMessage } from './types';
 
@@ -123,5 +125,37 @@ describe('conversation', () => {
     expect(unreadCount(list, 1)).toBe(2);
     expect(unreadCount(list, 4)).toBe(0);
     expect(lastOperatorId([])).toBe(0);
+  });
+});
+
+describe('quoted replies and the waiting text', () => {
+  it('keeps the quoted text of a stored reply and of a socket reply (sender_type 0 quoted = the visitor)', () => {
+    const stored = fromServer({
+      ...op(4, 4, 'Três dias.'),
+      quoted: { text: 'Qual o prazo?', from: 'visitor' },
+    });
+    expect(stored.quoted).toEqual({ text: 'Qual o prazo?', from: 'visitor' });
+    const live = fromSocket({
+      id: 5,
+      text: 'Isso mesmo.',
+      sender_type: 1,
+      operator_name: 'Ana',
+      sent_at: at(5),
+      quoted_message: { text: 'É em dias úteis?', sender_type: 0 },
+    });
+    expect(live?.quoted).toEqual({ text: 'É em dias úteis?', from: 'visitor' });
+    expect(fromServer(op(6, 6)).quoted).toBeNull();
+  });
+
+  it('shows the waiting text after the visitor writes until an operator answers; the finalization wins', () => {
+    const none = conversationNotice([], { finalized: null, answered: false });
+    expect(none).toBeNull();
+    const asked = addPending([], 'client-aaaa', 'oi', new Date());
+    expect(conversationNotice(asked, { finalized: null, answered: false })).toBe(WAITING_TEXT);
+    expect(WAITING_TEXT).toBe('Aguarde, em instantes um atendente irá falar com você.');
+    expect(conversationNotice(asked, { finalized: null, answered: true })).toBeNull();
+    expect(conversationNotice(asked, { finalized: '20260310000123', answered: false })).toBe(
+      'Atendimento finalizado. Protocolo: 20260310000123',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { MessageFrom, ServerMessage, SocketMessage, WidgetAttachment } from './types';
+import type { MessageFrom, QuotedText, ServerMessage, SocketMessage, WidgetAttachment } from './types';
 
 /**
  * The messages the widget shows: the server's (with ids) plus the visitor's own still on the way (by client
@@ -22,7 +22,15 @@ export type ChatMessage = {
   attachments: WidgetAttachment[];
   /** Names of the visitor's files still on their way with this message. */
   files: string[];
+  /** The message this one answers, shown above its text. */
+  quoted: QuotedText | null;
 };
+
+const isQuoted = (q: unknown): q is QuotedText =>
+  typeof q === 'object' &&
+  q !== null &&
+  typeof (q as QuotedText).text === 'string' &&
+  ((q as QuotedText).from === 'visitor' || (q as QuotedText).from === 'operator');
 
 export function fromServer(m: ServerMessage): ChatMessage {
   return {
@@ -37,12 +45,14 @@ export function fromServer(m: ServerMessage): ChatMessage {
     error: null,
     attachments: m.attachments ?? [],
     files: [],
+    quoted: isQuoted(m.quoted) ? { text: m.quoted.text, from: m.quoted.from } : null,
   };
 }
 
 /** A socket `message`: only operators' messages are shown (sender_type 0 is the visitor's own echo). */
 export function fromSocket(m: SocketMessage): ChatMessage | null {
   if (m.sender_type === 0) return null;
+  const q = m.quoted_message;
   return fromServer({
     id: m.id,
     text: m.text,
@@ -50,6 +60,10 @@ export function fromSocket(m: SocketMessage): ChatMessage | null {
     operator_name: m.operator_name,
     sent_at: m.sent_at,
     attachments: m.attachments,
+    quoted:
+      q && typeof q.text === 'string'
+        ? { text: q.text, from: q.sender_type === 0 ? 'visitor' : 'operator' }
+        : null,
   });
 }
 
@@ -116,6 +130,7 @@ export function addPending(
     error: null,
     attachments: [],
     files,
+    quoted: null,
   };
   return [...current.filter((m) => m.clientId !== clientId), pending];
 }
@@ -163,4 +178,22 @@ export function unreadCount(list: readonly ChatMessage[], seenId: number): numbe
   let n = 0;
   for (const m of list) if (m.from === 'operator' && m.id !== null && m.id > seenId) n++;
   return n;
+}
+
+export const finalizedNotice = (protocol: string) =>
+  protocol ? `Atendimento finalizado. Protocolo: ${protocol}` : 'Atendimento finalizado.';
+
+export const WAITING_TEXT = 'Aguarde, em instantes um atendente irá falar com você.';
+
+/**
+ * The line under the conversation: the finalization (with its protocol) once finalized; before an operator
+ * answers the visitor's open conversation, the waiting text; otherwise nothing.
+ */
+export function conversationNotice(
+  list: readonly ChatMessage[],
+  state: { finalized: string | null; answered: boolean },
+): string | null {
+  if (state.finalized !== null) return finalizedNotice(state.finalized);
+  if (state.answered) return null;
+  return list.some((m) => m.from === 'visitor' && m.delivery !== 'failed') ? WAITING_TEXT : null;
 }

@@ -1,3 +1,4 @@
+import { validateVisitorForm } from '@prosa/shared/webchat-form';
 import { el } from './dom';
 import { applyMask, caretAfter, isDigitMask, significantChars } from './masks';
 import type { WebchatConfig, WebchatField } from './types';
@@ -64,14 +65,6 @@ function control(field: WebchatField, id: string): HTMLInputElement | HTMLSelect
   return input;
 }
 
-/** Required fields the visitor left blank, in the server's own words (the server checks again). */
-export function firstMissing(
-  fields: readonly WebchatField[],
-  values: Record<string, string>,
-): WebchatField | null {
-  return fields.find((f) => f.required && !(values[f.name] ?? '').trim()) ?? null;
-}
-
 export function buildVisitorForm(
   config: WebchatConfig,
   onSubmit: (values: Record<string, string>) => void,
@@ -108,17 +101,17 @@ export function buildVisitorForm(
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     if (submit.disabled) return;
-    const v = values();
-    const missing = firstMissing(config.fields, v);
-    if (missing) {
-      view.showError(`Campo ${missing.label} obrigatório!`);
-      const input = controls.get(missing.name);
+    // Required fields, e-mail and phone by the server's own rules and words (the server checks again).
+    const checked = validateVisitorForm(config.fields, values());
+    if (!checked.ok) {
+      view.showError(checked.message);
+      const input = controls.get(checked.field);
       input?.setAttribute('aria-invalid', 'true');
       input?.focus();
       return;
     }
     view.showError(null);
-    onSubmit(v);
+    onSubmit(checked.values);
   });
 
   const view: VisitorFormView = {

@@ -1,8 +1,8 @@
+import { validateVisitorForm } from '@prosa/shared/webchat-form';
 import { describe, expect, it } from 'vitest';
-import { firstMissing } from './form';
+import { finalizedNotice } from './conversation';
 import { launcherLabel } from './shell';
 import type { WebchatField } from './types';
-import { finalizedNotice } from './widget';
 
 describe('texts and checks of the views', () => {
   const fields: WebchatField[] = [
@@ -11,10 +11,20 @@ describe('texts and checks of the views', () => {
     { name: 'assunto', label: 'Assunto', type: 'select', options: ['Dúvida'], required: true },
   ];
 
-  it('finds the first required field left blank', () => {
-    expect(firstMissing(fields, { nome: '  ', assunto: '' })?.name).toBe('nome');
-    expect(firstMissing(fields, { nome: 'Maria', assunto: '' })?.name).toBe('assunto');
-    expect(firstMissing(fields, { nome: 'Maria', assunto: 'Dúvida' })).toBeNull();
+  it('checks the form as the server does: the first required field left blank, e-mail and phone', () => {
+    const check = (v: Record<string, string>) => validateVisitorForm(fields, v);
+    expect(check({ nome: '  ', assunto: '' })).toMatchObject({ ok: false, field: 'nome' });
+    expect(check({ nome: 'Maria', assunto: '' })).toMatchObject({
+      ok: false,
+      field: 'assunto',
+      message: 'Campo Assunto obrigatório!',
+    });
+    expect(check({ nome: 'Maria', email: 'mariana@', assunto: 'Dúvida' })).toEqual({
+      ok: false,
+      field: 'email',
+      message: 'Campo E-mail é inválido!',
+    });
+    expect(check({ nome: 'Maria', email: 'maria@exemplo.com.br', assunto: 'Dúvida' }).ok).toBe(true);
   });
 
   it('labels the launcher with the unread count', () => {

@@ -105,6 +105,16 @@ select.input option { color: #1f2933; }
 }
 .visitor .bubble { background: var(--pw-color); color: var(--pw-fg); border-bottom-right-radius: 4px; }
 .operator .bubble { background: #fff; color: #1f2933; border: 1px solid #e4e7eb; border-bottom-left-radius: 4px; }
+.quote {
+  display: block; margin: 0 0 6px; padding: 4px 8px; border-left: 3px solid var(--pw-color);
+  border-radius: 4px; background: rgba(0, 0, 0, .06); font-size: 12px; line-height: 1.35;
+}
+.visitor .quote { border-left-color: var(--pw-fg); background: rgba(255, 255, 255, .18); }
+.quote-author { display: block; font-weight: 600; opacity: .85; }
+.quote-text {
+  display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden;
+  white-space: pre-wrap; opacity: .85;
+}
 .meta { display: block; margin-top: 2px; font-size: 11px; opacity: .72; text-align: right; }
 .msg.pending .bubble { opacity: .7; }
 .msg.failed { max-width: 92%; }

@@ -40,6 +40,9 @@ export type WidgetAttachment = {
 /** An uploaded file as the upload answered it; sent back as is with the message. */
 export type UploadedFile = Record<string, unknown> & { id: string; originalName: string };
 
+/** The message a reply quotes: its text and who wrote it. */
+export type QuotedText = { text: string; from: MessageFrom };
+
 export type ServerMessage = {
   id: number;
   text: string;
@@ -47,6 +50,7 @@ export type ServerMessage = {
   operator_name: string | null;
   sent_at: string;
   attachments?: WidgetAttachment[];
+  quoted?: QuotedText | null;
 };
 
 export type ConversationState = 'none' | 'open' | 'closed';
@@ -56,6 +60,8 @@ export type VisitorState = {
   name: string;
   state: ConversationState;
   protocol: string | null;
+  /** An operator answered the open attendance (until then the waiting text shows). */
+  answered?: boolean;
   messages: ServerMessage[];
 };
 
@@ -69,4 +75,6 @@ export type SocketMessage = {
   operator_name: string | null;
   sent_at: string;
   attachments?: WidgetAttachment[];
+  /** The quoted message, as the operators' API gives it (sender_type 0 is the visitor). */
+  quoted_message?: { text: string; sender_type: number } | null;
 };

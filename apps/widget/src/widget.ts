@@ -7,6 +7,7 @@ import {
   addPending,
   type ChatMessage,
   confirmSent,
+  conversationNotice,
   findByClientId,
   fromServer,
   fromSocket,
@@ -26,9 +27,6 @@ const EXPIRED = 'Sua conversa expirou. Preencha o formulário para começar de n
 const LOAD_FAILED = 'Não foi possível carregar a conversa. Tentaremos de novo em instantes.';
 const EMPTY_CHAT = 'Envie sua mensagem. Um de nossos atendentes vai responder por aqui.';
 
-export const finalizedNotice = (protocol: string) =>
-  protocol ? `Atendimento finalizado. Protocolo: ${protocol}` : 'Atendimento finalizado.';
-
 /** The widget of one web chat code: launcher, form or conversation, kept live by the visitor socket. */
 export async function startWidget(code: string, server: ServerLocation): Promise<void> {
   const api = createApi(server.base, code);
@@ -45,6 +43,10 @@ export async function startWidget(code: string, server: ServerLocation): Promise
   let messages: ChatMessage[] = [];
   /** Protocol of the finalized attendance while its notice shows; null when there is none. */
   let finalized: string | null = null;
+  /** Whether an operator answered the open attendance (before that, the visitor sees the waiting text). */
+  let answered = false;
+  /** Protocol of the visitor's latest attendance, to tell when a message opened a new one. */
+  let protocol: string | null = null;
   /** Bumped by each accepted message, so an older state answer does not bring back a cleared notice. */
   let sendEpoch = 0;
   let chat: ChatView | null = null;
@@ -60,7 +62,7 @@ export async function startWidget(code: string, server: ServerLocation): Promise
   const finePointer = () => window.matchMedia?.('(pointer: fine)').matches ?? true;
 
   function render() {
-    chat?.render(messages, finalized === null ? null : finalizedNotice(finalized));
+    chat?.render(messages, conversationNotice(messages, { finalized, answered }));
     if (open) store.saveSeen(lastOperatorId(messages));
     shell.setUnread(open ? 0 : unreadCount(messages, store.seen()));
   }
@@ -101,13 +103,19 @@ export async function startWidget(code: string, server: ServerLocation): Promise
     socket = null;
     messages = [];
     finalized = null;
+    answered = false;
+    protocol = null;
     showForm(error);
     render();
   }
 
   function applyState(s: VisitorState, epoch: number) {
     messages = mergeMessages(messages, s.messages.map(fromServer));
-    if (epoch === sendEpoch) finalized = s.state === 'closed' ? (s.protocol ?? '') : null;
+    if (epoch === sendEpoch) {
+      finalized = s.state === 'closed' ? (s.protocol ?? '') : null;
+      answered = s.state === 'open' && s.answered === true;
+      protocol = s.protocol;
+    }
   }
 
   async function loadState(): Promise<boolean> {
@@ -141,10 +149,12 @@ export async function startWidget(code: string, server: ServerLocation): Promise
         const c = fromSocket(m);
         if (!c) return;
         messages = mergeMessages(messages, [c]);
+        answered = true;
         render();
       },
-      finalized(protocol) {
-        finalized = protocol;
+      finalized(closedProtocol) {
+        finalized = closedProtocol;
+        answered = false;
         render();
       },
       reconnected() {
@@ -174,6 +184,9 @@ export async function startWidget(code: string, server: ServerLocation): Promise
       sendEpoch++;
       messages = confirmSent(messages, clientId, r.message);
       finalized = null;
+      // A message after the finalization opened a new attendance: nobody answered it yet.
+      if (r.protocol !== protocol) answered = false;
+      protocol = r.protocol;
       // A duplicate answers without the stored copy: the state brings its id and place.
       if (!r.message) void loadState();
     } catch (e) {
@@ -211,6 +224,7 @@ export async function startWidget(code: string, server: ServerLocation): Promise
       new Date(),
       files.map((f) => f.name),
     );
+    if (finalized !== null) answered = false;
     finalized = null;
     chat?.showError(null);
     render();
@@ -221,6 +235,7 @@ export async function startWidget(code: string, server: ServerLocation): Promise
     const clientId = newClientId();
     messages = addPending(messages, clientId, text, new Date());
     // A message after the finalization opens a new attendance: the old notice goes away.
+    if (finalized !== null) answered = false;
     finalized = null;
     chat?.showError(null);
     render();
