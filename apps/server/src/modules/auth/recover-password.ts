@@ -3,7 +3,7 @@ import { publicUrl } from '../../platform/config';
 import { newToken, sha256 } from '../../platform/crypto';
 import type { AppDeps } from '../../platform/deps';
 import { enqueueMail } from '../mail/enqueue-mail';
-import { createPasswordToken, findUserByEmail } from './repository';
+import { createPasswordToken, findUserByEmail, lockUser, voidPasswordTokens } from './repository';
 
 /**
  * Sends a one-time recovery link. The answer is the same whether or not the e-mail exists, so the
@@ -17,12 +17,18 @@ export async function recoverPassword(
   if (found && !found.user.inactiveSince) {
     const token = newToken();
     const ttl = deps.config.RESET_TOKEN_TTL_MINUTES;
-    await createPasswordToken(deps.db, {
-      companyId: found.user.companyId,
-      userId: found.user.id,
-      purpose: 'reset',
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + ttl * 60_000),
+    const { companyId, id: userId } = found.user;
+    // Only the newest link works: the older ones are voided with the new one's insert, one request at a time.
+    await deps.db.transaction(async (tx) => {
+      await lockUser(tx, companyId, userId);
+      await voidPasswordTokens(tx, companyId, userId, 'reset');
+      await createPasswordToken(tx, {
+        companyId,
+        userId,
+        purpose: 'reset',
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + ttl * 60_000),
+      });
     });
     const link = `${publicUrl(deps.config)}/reset-password?token=${encodeURIComponent(token)}`;
     await enqueueMail(deps, {

@@ -2,7 +2,7 @@ import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { accessLogs, loginAttempts, mfaChallenges, passwordTokens, sessions } from '../../db/schema/auth';
 import { companies } from '../../db/schema/companies';
 import { userSectors, users } from '../../db/schema/users';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 
 export type UserWithCompany = {
   user: typeof users.$inferSelect;
@@ -157,7 +157,7 @@ export async function consumeChallenge(db: Db, id: string): Promise<boolean> {
 }
 
 export async function createPasswordToken(
-  db: Db,
+  db: Db | Tx,
   values: {
     companyId: number;
     userId: number;
@@ -167,6 +167,36 @@ export async function createPasswordToken(
   },
 ) {
   await db.insert(passwordTokens).values(values);
+}
+
+/** Holds the user's row until the transaction ends: one link request (or use) at a time per user. */
+export async function lockUser(tx: Tx, companyId: number, userId: number) {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+    .for('update');
+}
+
+/** Ends every still-usable token of a user for one purpose (a newer link, or one just used, replaces them). */
+export async function voidPasswordTokens(
+  db: Db | Tx,
+  companyId: number,
+  userId: number,
+  purpose: 'reset' | 'change',
+) {
+  await db
+    .update(passwordTokens)
+    .set({ expiresAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordTokens.companyId, companyId),
+        eq(passwordTokens.userId, userId),
+        eq(passwordTokens.purpose, purpose),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, sql`now()`),
+      ),
+    );
 }
 
 /** Marks a one-time token used and returns its owner; null when unknown, expired or already used. */

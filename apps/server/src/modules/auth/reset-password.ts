@@ -3,7 +3,7 @@ import { sha256, verifyPassword } from '../../platform/crypto';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { setPassword } from './change-password';
-import { consumePasswordToken, findUsablePasswordToken, findUser } from './repository';
+import { consumePasswordToken, findUsablePasswordToken, findUser, voidPasswordTokens } from './repository';
 
 /** Uses a recovery link once: the conditional update lets only the first request through. */
 export async function resetPassword(
@@ -18,6 +18,8 @@ export async function resetPassword(
   if (await verifyPassword(found.user.passwordHash, input.newPassword))
     throw badRequest(MSG.passwordSameAsOld);
   if (!(await consumePasswordToken(deps.db, sha256(input.token), 'reset'))) throw invalid();
+  // Any other link still open for the person ends with this one.
+  await voidPasswordTokens(deps.db, usable.companyId, usable.userId, 'reset');
   await setPassword(deps, found, input.newPassword);
   return { message: MSG.passwordChanged };
 }
