@@ -48,6 +48,24 @@ export const mfaChallenges = pgTable(
   ],
 );
 
+// Wrong MFA codes and MFA code e-mails per user, counted over a window across challenges (every node agrees).
+export const mfaEvents = pgTable(
+  'mfa_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull(),
+    userId: integer('user_id').notNull(),
+    kind: text('kind').$type<'code_failure' | 'code_email'>().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
+      'cascade',
+    ),
+    index('mfa_events_user_idx').on(t.companyId, t.userId, t.kind, t.createdAt),
+  ],
+);
+
 // One-time tokens: password recovery links and the forced-change step after login.
 export const passwordTokens = pgTable(
   'password_tokens',
