@@ -32,6 +32,8 @@ export const MSG = {
   totpEnabled: 'Aplicativo autenticador ativado.',
   totpDisabled: 'Aplicativo autenticador desativado.',
   tooManyAttempts: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
+  mfaTooManyCodes: 'Muitos códigos incorretos. Aguarde alguns minutos e faça login novamente.',
+  mfaTooManyEmails: 'Muitos códigos enviados por e-mail. Aguarde alguns minutos para pedir outro.',
   userInactive: 'Usuário inativo. Entre em contato com o administrador.',
   companyInactive: 'Empresa inativa. Entre em contato com o atendimento.',
   ipNotAllowed: 'Acesso não permitido a partir deste endereço IP.',

@@ -35,6 +35,8 @@ export const ZConfig = z.object({
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().positive().default(60),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  // MFA code e-mails (login and resend) per user in the login-failure window.
+  MFA_MAX_EMAILS: z.coerce.number().int().positive().default(5),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default('apps/web/dist'),

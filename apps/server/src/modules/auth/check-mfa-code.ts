@@ -6,6 +6,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { checkAccess } from './check-access';
 import { completeLogin, type LoginResult, maskEmail, sendMfaMail } from './login';
+import { reserveMfaGuess } from './mfa-limits';
 import {
   claimTotpStep,
   consumeChallenge,
@@ -36,6 +37,11 @@ export async function checkMfaCode(
   const found = await findUser(deps.db, challenge.companyId, challenge.userId);
   if (!found) throw expired();
   checkAccess(found, input.ip);
+  // Wrong codes are also limited per user across challenges (each login with the password opens a new one).
+  const guess = await reserveMfaGuess(deps, found.user).catch(async (err: unknown) => {
+    await consumeChallenge(deps.db, challenge.id);
+    throw err;
+  });
 
   const valid =
     input.method === 'totp'
@@ -48,6 +54,7 @@ export async function checkMfaCode(
       401,
     );
   }
+  await guess.right();
   if (!(await consumeChallenge(deps.db, challenge.id))) throw expired();
   return completeLogin(deps, found, input);
 }

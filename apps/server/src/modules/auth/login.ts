@@ -5,6 +5,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { checkAccess } from './check-access';
+import { assertMfaCodesLeft, reserveMfaEmail } from './mfa-limits';
 import {
   countRecentFailures,
   createMfaChallenge,
@@ -53,6 +54,7 @@ async function assertNotRateLimited(deps: LoginDeps, email: string, ip: string) 
 
 export async function startMfa(deps: LoginDeps, found: UserWithCompany): Promise<TLoginOutput> {
   const { user } = found;
+  await assertMfaCodesLeft(deps, user);
   const code = sixDigitCode();
   const expiresAt = new Date(Date.now() + deps.config.MFA_CODE_TTL_MINUTES * 60_000);
   const challengeId = await createMfaChallenge(deps.db, {
@@ -73,6 +75,8 @@ export async function startMfa(deps: LoginDeps, found: UserWithCompany): Promise
 }
 
 export async function sendMfaMail(deps: LoginDeps, found: UserWithCompany, code: string) {
+  // Every code e-mail (new challenge or resend) counts against the user's e-mails of the window.
+  await reserveMfaEmail(deps, found.user);
   await enqueueMail(deps, {
     companyId: found.user.companyId,
     to: found.user.email,

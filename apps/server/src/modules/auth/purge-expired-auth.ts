@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { loginAttempts, mfaChallenges, passwordTokens, sessions } from '../../db/schema/auth';
+import { loginAttempts, mfaChallenges, mfaEvents, passwordTokens, sessions } from '../../db/schema/auth';
 import type { Db } from '../../platform/db';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -39,5 +39,9 @@ export async function purgeExpiredAuth({
     .returning({ id: passwordTokens.id });
   if (companyId === null)
     await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - DAY)));
+  // MFA counts only matter within the login-failure window (minutes): a day is ample.
+  await db
+    .delete(mfaEvents)
+    .where(byCompany(mfaEvents.companyId, lt(mfaEvents.createdAt, new Date(now.getTime() - DAY))));
   return { sessions: s.length, mfaChallenges: m.length, passwordTokens: p.length };
 }

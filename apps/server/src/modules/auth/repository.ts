@@ -1,5 +1,12 @@
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { accessLogs, loginAttempts, mfaChallenges, passwordTokens, sessions } from '../../db/schema/auth';
+import {
+  accessLogs,
+  loginAttempts,
+  mfaChallenges,
+  mfaEvents,
+  passwordTokens,
+  sessions,
+} from '../../db/schema/auth';
 import { companies } from '../../db/schema/companies';
 import { userSectors, users } from '../../db/schema/users';
 import type { Db, Tx } from '../../platform/db';
@@ -106,6 +113,40 @@ export async function countRecentFailures(db: Db, by: { email: string } | { ip: 
     .select({ n: count() })
     .from(loginAttempts)
     .where(and(key, eq(loginAttempts.success, 0), gt(loginAttempts.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export type MfaEventKind = 'code_failure' | 'code_email';
+
+/** Records one MFA event of a user (a guess being checked, a code e-mail) and returns its id. */
+export async function insertMfaEvent(db: Db, companyId: number, userId: number, kind: MfaEventKind) {
+  const [row] = await db
+    .insert(mfaEvents)
+    .values({ companyId, userId, kind })
+    .returning({ id: mfaEvents.id });
+  if (!row) throw new Error('mfa event insert returned nothing');
+  return row.id;
+}
+
+export async function deleteMfaEvent(db: Db, id: number) {
+  await db.delete(mfaEvents).where(eq(mfaEvents.id, id));
+}
+
+export async function countMfaEvents(
+  db: Db,
+  by: { companyId: number; userId: number; kind: MfaEventKind; since: Date },
+) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mfaEvents)
+    .where(
+      and(
+        eq(mfaEvents.companyId, by.companyId),
+        eq(mfaEvents.userId, by.userId),
+        eq(mfaEvents.kind, by.kind),
+        gt(mfaEvents.createdAt, by.since),
+      ),
+    );
   return row?.n ?? 0;
 }
 

@@ -48,7 +48,9 @@ export function MfaStep({ data, onOutput, onBack }: Props) {
     mutationFn: (code: string) => authApi.checkMfaCode({ challengeId: data.challengeId, code, method }),
     onSuccess: onOutput,
     onError: (error) => {
-      if (errorMessage(error) === MSG.mfaChallengeExpired) onBack(MSG.mfaChallengeExpired);
+      const message = errorMessage(error);
+      // Both close the challenge: the person goes back to the login form, with the reason.
+      if (message === MSG.mfaChallengeExpired || message === MSG.mfaTooManyCodes) onBack(message);
       clearCode();
     },
   });
