@@ -3,8 +3,10 @@ import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { NOTIFICATIONS_TOP } from './components/layout-sizes';
+import notificationClasses from './components/notifications.module.css';
 import { createQueryClient } from './lib/query-client';
 import { createRouter } from './router';
 import { theme } from './theme';
@@ -17,7 +19,13 @@ export function App() {
       <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-            <Notifications position="top-right" limit={5} />
+            {/* Below the header: a toast never covers On-line, Pausar or Sair (nor stays there while hovered). */}
+            <Notifications
+              position="top-right"
+              limit={5}
+              classNames={{ root: notificationClasses.root }}
+              style={{ '--notifications-top': `${NOTIFICATIONS_TOP}px` } as CSSProperties}
+            />
             <RouterProvider router={router} />
           </ModalsProvider>
         </QueryClientProvider>

@@ -66,6 +66,8 @@ export const ZPauseState = z.object({
   needs_password: z.boolean(),
   needs_reason: z.boolean(),
 });
+  /** The company's pause control is on: only then may the user pause (the header offers "Pausar"). */
+  control_active: z.boolean(),
 export type TPauseState = z.infer<typeof ZPauseState>;
 
 export const ZLeavePauseInput = z.object({

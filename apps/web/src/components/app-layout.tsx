@@ -11,6 +11,7 @@ import { useEndSession } from '../features/auth/use-end-session';
 import { OperatorStatusSwitch } from '../features/distribution/operator-status-switch';
 import { PauseButton } from '../features/pause/pause-button';
 import { BrandLogo } from './brand-logo';
+import { HEADER_HEIGHT } from './layout-sizes';
 import { MainNav } from './main-nav';
 
 function initials(name: string) {
@@ -27,7 +28,7 @@ export function AppLayout() {
 
   return (
     <AppShell
-      header={{ height: 64 }}
+      header={{ height: HEADER_HEIGHT }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="lg"
     >

@@ -56,6 +56,7 @@ export async function pauseState(deps: Pick<AppDeps, 'db'>, caller: Caller): Pro
     limit_at: open && limitMs ? new Date(open.pause.startedAt.getTime() + limitMs).toISOString() : null,
     needs_password: cp.use_password,
     needs_reason: cp.use_reason,
+    control_active: cp.is_active,
   };
 }
 

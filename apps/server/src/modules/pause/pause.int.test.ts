@@ -157,4 +157,16 @@ describe('pausing', () => {
     const r = await http.post('/api/pause', { cookie: await http.login(OPERATOR), body: {} });
     expect(r.body.message).toBe('O controle de pausa não está ativo na empresa.');
   });
+
+  it("tells the user's own pause state whether the company's pause control is on (the header offers Pausar)", async () => {
+    const op = await http.login(OPERATOR);
+    await http.put('/api/control-pause', { cookie: mg, body: settings({ is_active: false }) });
+    expect((await http.get('/api/pause', { cookie: op })).body).toMatchObject({
+      paused: false,
+      control_active: false,
+    });
+    await http.put('/api/control-pause', { cookie: mg, body: settings({ is_active: true }) });
+    expect((await http.get('/api/pause', { cookie: op })).body).toMatchObject({ control_active: true });
+    await http.put('/api/control-pause', { cookie: mg, body: settings({ is_active: false }) });
+  });
 });

@@ -16,7 +16,10 @@ export function pauseErrorToast(error: unknown) {
   else toast.apiError(error);
 }
 
-/** "Pausar" in the header: a reason is chosen when the company has reasons; then the block page. */
+/**
+ * "Pausar" in the header: a reason is chosen when the company has reasons; then the block page. Shown only
+ * while the company's pause control is on (off, pausing is refused, so the button would do nothing).
+ */
 export function PauseButton() {
   const queryClient = useQueryClient();
   const state = usePauseState();
@@ -50,6 +53,8 @@ export function PauseButton() {
       setChecking(false);
     }
   };
+
+  if (!state.data?.control_active) return null;
 
   return (
     <>
