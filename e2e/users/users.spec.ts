@@ -153,7 +153,7 @@ test('matriz de permissões: dependência recusada abre o aviso; escrita marca l
   await page.getByRole('button', { name: 'Mais ações de Bruno Operador' }).click();
   await page.getByRole('menuitem', { name: 'Permissões' }).click();
   await expect(page.getByRole('heading', { name: 'Permissões do usuário Bruno Operador' })).toBeVisible();
-  await expect(page.getByText('Sem restrições (vale a função)')).toBeVisible();
+  await expect(page.getByText('Sem restrição de módulo', { exact: true })).toBeVisible();
 
   const perfis = page.getByRole('checkbox', { name: 'Leitura — Perfis' });
   await perfis.click();
@@ -173,12 +173,14 @@ test('matriz de permissões: dependência recusada abre o aviso; escrita marca l
 
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Permissões atualizadas com sucesso!')).toBeVisible();
-  await expect(page.getByText('Com restrições de módulo')).toBeVisible();
+  await expect(page.getByText('Com restrição de módulo', { exact: true })).toBeVisible();
 
   // Unchecking read of Usuários takes Perfis with it (it depends on it).
   await page.getByRole('checkbox', { name: 'Leitura — Usuários' }).uncheck();
   await expect(perfis).not.toBeChecked();
 
+  // Reloading drops the unsaved change (the browser asks first, and the test accepts).
+  page.once('dialog', (dialog) => dialog.accept());
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Leitura — Perfis' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Escrita — Setores de atendimento' })).toBeChecked();
@@ -187,6 +189,6 @@ test('matriz de permissões: dependência recusada abre o aviso; escrita marca l
     .getByRole('dialog', { name: 'Remover restrições' })
     .getByRole('button', { name: 'Remover' })
     .click();
-  await expect(page.getByText('Sem restrições (vale a função)')).toBeVisible();
+  await expect(page.getByText('Sem restrição de módulo', { exact: true })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Leitura — Perfis' })).not.toBeChecked();
 });

@@ -10,14 +10,21 @@ import {
   toggleGrant,
   toggleModule,
 } from '@prosa/shared/permissions';
-import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy, IconLockOpen } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconDeviceFloppy,
+  IconLockOpen,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentUser } from '../auth/session-context';
 import { useUserDetail } from '../users/api';
 import { useProfiles } from '../users/profiles-api';
+import { accessState } from './access-state';
 import { useClearPermissions, useModules, useSavePermissions, useTargetPermissions } from './api';
 import { ModuleCard } from './module-card';
 import type { TPermissionTarget } from './paths';
@@ -37,11 +44,18 @@ export function PermissionsPage() {
   );
 }
 
-function useTargetName(companyId: number, target: TPermissionTarget, id: number) {
+/** The target's name, and for a user the role and profile whose access applies without restrictions. */
+function useTarget(companyId: number, target: TPermissionTarget, id: number) {
   const user = useUserDetail(companyId, target === 'user' ? id : null);
   const profiles = useProfiles(companyId, '', target === 'profile');
-  if (target === 'user') return user.data?.name ?? null;
-  return profiles.data?.find((p) => p.id === id)?.name ?? null;
+  if (target === 'user') {
+    return {
+      name: user.data?.name ?? null,
+      role: user.data?.role_label ?? null,
+      profile: user.data?.profile_name ?? null,
+    };
+  }
+  return { name: profiles.data?.find((p) => p.id === id)?.name ?? null, role: null, profile: null };
 }
 
 function Matrix({ companyId, target, id }: { companyId: number; target: TPermissionTarget; id: number }) {
@@ -50,7 +64,7 @@ function Matrix({ companyId, target, id }: { companyId: number; target: TPermiss
   const stored = useTargetPermissions(companyId, target, id);
   const save = useSavePermissions(companyId, target, id);
   const clear = useClearPermissions(companyId, target, id);
-  const name = useTargetName(companyId, target, id);
+  const { name, role, profile } = useTarget(companyId, target, id);
   const [map, setMap] = useState<TPermissionMap | null>(null);
   const [refused, setRefused] = useState<TToggleResult['refused']>(null);
   const [clearing, setClearing] = useState(false);
@@ -71,6 +85,20 @@ function Matrix({ companyId, target, id }: { companyId: number; target: TPermiss
   const same = (a: TPermissionMap, b: TPermissionMap) =>
     JSON.stringify(payloadFromMap(a)) === JSON.stringify(payloadFromMap(b));
   const dirty = Boolean(stored.data && map && !same(map, stored.data.permissions));
+  // Leaving with unsaved changes (Voltar, the menu, the browser's back) asks first; closing the tab too.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const state =
+    stored.data && map
+      ? accessState({ restricted: stored.data.restricted, dirty, map, target, role, profile })
+      : null;
   // Back to where the user came from (users list or company edit); a direct link goes to the users list.
   const back = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -98,15 +126,11 @@ function Matrix({ companyId, target, id }: { companyId: number; target: TPermiss
       ) : (
         <>
           <Group justify="space-between" gap="sm">
-            {stored.data?.restricted ? (
-              <Badge color="orange" variant="light" size="lg" tt="none">
-                Com restrições de módulo
+            {state ? (
+              <Badge color={state.color} variant="light" size="lg" tt="none">
+                {state.badge}
               </Badge>
-            ) : (
-              <Badge color="teal" variant="light" size="lg" tt="none">
-                Sem restrições (vale a função)
-              </Badge>
-            )}
+            ) : null}
             <Group gap="sm">
               {dirty ? (
                 <Text size="sm" c="orange.8" fw={500}>
@@ -126,12 +150,21 @@ function Matrix({ companyId, target, id }: { companyId: number; target: TPermiss
               <Button
                 leftSection={<IconDeviceFloppy size={16} />}
                 loading={save.isPending}
+                disabled={!dirty}
                 onClick={() => save.mutate(payloadFromMap(map))}
               >
                 Salvar
               </Button>
             </Group>
           </Group>
+          {state ? (
+            <Text size="sm" c="dimmed" data-testid="access-help">
+              {state.help}
+            </Text>
+          ) : null}
+          {state?.warning ? (
+            <Alert color="orange" icon={<IconAlertTriangle />} title={state.warning} />
+          ) : null}
           <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
             {(modules.data.modules as TModule[]).map((m) => (
               <ModuleCard
@@ -172,6 +205,17 @@ function Matrix({ companyId, target, id }: { companyId: number; target: TPermiss
         <Text size="sm">
           As permissões salvas deste {label} são apagadas e o acesso volta a seguir apenas a função.
         </Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={blocker.state === 'blocked'}
+        title="Descartar alterações?"
+        confirmLabel="Descartar"
+        confirmColor="red"
+        loading={false}
+        onClose={() => blocker.reset?.()}
+        onConfirm={() => blocker.proceed?.()}
+      >
+        <Text size="sm">As alterações nas permissões ainda não foram salvas e serão perdidas.</Text>
       </ConfirmDialog>
     </Stack>
   );
