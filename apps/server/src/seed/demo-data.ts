@@ -10,6 +10,7 @@ import type { Db } from '../platform/db';
 import { seedReadyAnswers } from './ready-answers';
 
 export const DEMO_PASSWORD = 'Prosa@2026';
+// The demo web chat's fixed code: /demo/webchat loads this one (README, "Web chat de demonstração").
 export const DEMO_WEBCHAT_CODE = 'demo-empresa';
 
 export const DEMO_LOGINS = [

@@ -1,22 +1,19 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { webchats } from '../../db/schema/attendance';
-import { companies } from '../../db/schema/companies';
 import type { AppDeps } from '../../platform/deps';
+import { DEMO_WEBCHAT_CODE } from '../../seed/demo-data';
+import { findWebchatByCode } from './repository';
 
-/** A page of the demo company's "site" with its web chat, so anyone can talk to the operators. */
-export async function demoPage(deps: Pick<AppDeps, 'db'>): Promise<string> {
-  const [w] = await deps.db
-    .select({ code: webchats.code, company: companies.name })
-    .from(webchats)
-    .innerJoin(companies, eq(companies.id, webchats.companyId))
-    .where(and(eq(companies.name, 'Empresa Demo'), isNull(webchats.deletedAt)))
-    .orderBy(asc(webchats.id))
-    .limit(1);
-  const script = w ? `<script src="/webchat/${w.code}.js" async></script>` : '';
+/**
+ * A page of the demo company's "site" with its web chat, so anyone can talk to the operators. The chat is the
+ * one the demo data creates, by its fixed code (never by a company name, which any tenant may choose); 404
+ * with an explanation when it does not exist (no demo data, or deleted).
+ */
+export async function demoPage(deps: Pick<AppDeps, 'db'>): Promise<{ status: 200 | 404; html: string }> {
+  const w = await findWebchatByCode(deps.db, DEMO_WEBCHAT_CODE);
+  const script = w ? `<script src="/webchat/${DEMO_WEBCHAT_CODE}.js" async></script>` : '';
   const note = w
     ? 'Clique no botão de conversa no canto inferior direito, preencha o formulário e escreva. A mensagem chega na tela de Atendimentos dos operadores da Empresa Demo.'
-    : 'A Empresa Demo não tem web chat cadastrado.';
-  return `<!doctype html>
+    : `O web chat de demonstração não está disponível neste servidor. Ele é criado com os dados de demonstração (SEED_DEMO=true), com o código <code>${DEMO_WEBCHAT_CODE}</code>, e pode ter sido removido.`;
+  const html = `<!doctype html>
 <html lang="pt-BR">
 <head>
 <meta charset="utf-8">
@@ -41,4 +38,5 @@ export async function demoPage(deps: Pick<AppDeps, 'db'>): Promise<string> {
 ${script}
 </body>
 </html>`;
+  return { status: w ? 200 : 404, html };
 }

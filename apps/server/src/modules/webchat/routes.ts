@@ -255,8 +255,8 @@ export function webchatRoutes(deps: AppDeps, opts: { widgetFile: string }): Fast
     });
 
     app.get('/demo/webchat', async (_request, reply) => {
-      const html = await demoPage(deps);
-      return reply.type('text/html; charset=utf-8').send(html);
+      const { status, html } = await demoPage(deps);
+      return reply.code(status).type('text/html; charset=utf-8').send(html);
     });
   };
 }
