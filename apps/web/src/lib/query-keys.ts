@@ -19,6 +19,8 @@ export const queryKeys = {
     ['attendances', part, id] as const,
   companyFeatures: ['company', 'features'] as const,
   cardView: ['user-settings', 'card_view'] as const,
+  // The operator's "silenciar avisos" (sound and browser notifications of new attendances and messages).
+  notificationSettings: ['user-settings', 'notifications'] as const,
   // Distribution and pause: settings tabs, the monitoring dashboard and the user's own pause.
   autoDist: ['distribution', 'auto-dist'] as const,
   clientWaitingResponse: ['distribution', 'client-waiting-response'] as const,

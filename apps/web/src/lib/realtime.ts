@@ -1,6 +1,7 @@
 import { ZSocketTokenOutput } from '@prosa/shared/auth';
 import { MSG } from '@prosa/shared/messages';
 import type { QueryClient } from '@tanstack/react-query';
+import { startChatAttention } from '../features/chat/chat-attention';
 import { createChatRealtime } from '../features/chat/chat-realtime';
 import { createDistributionRealtime } from '../features/distribution/distribution-realtime';
 import { showExportReadyToast } from '../features/history/export-ready-toast';
@@ -42,7 +43,9 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   let stopped = false;
   let recoveries = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const chat = createChatRealtime(opts.queryClient);
+  // Sound, browser notification and tab counter of new attendances and messages.
+  const alerts = startChatAttention(opts.queryClient);
+  const chat = createChatRealtime(opts.queryClient, alerts.attention);
   const distribution = createDistributionRealtime(opts.queryClient);
 
   const setStatus = (status: RealtimeStatus) => {
@@ -132,7 +135,7 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   // Attendances and messages (only those this user may see reach this socket): cards, lists, conversations.
   socket.on('attendance:upsert', chat.upsert);
   socket.on('attendance:removed', chat.removed);
-  socket.on('message:created', chat.message);
+  socket.on('message:created', chat.created);
   socket.on('message:updated', chat.message);
   // The monitoring dashboard follows the queue and the operators (company room), once per burst.
   socket.on('attendance:upsert', distribution.attendanceChanged);
@@ -143,6 +146,7 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
     stopped = true;
     clearTimeout(timer);
     chat.dispose();
+    alerts.stop();
     distribution.dispose();
     socket.removeAllListeners();
     socket.disconnect();

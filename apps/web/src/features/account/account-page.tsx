@@ -2,6 +2,7 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
 import { ChangePasswordCard } from './change-password-card';
 import { DisplayCard } from './display-card';
+import { NotificationsCard } from './notifications-card';
 import { ProfileCard } from './profile-card';
 import { RealtimeTokenCard } from './realtime-token-card';
 import { TotpCard } from './totp-card';
@@ -18,6 +19,7 @@ export function AccountPage() {
         <Stack gap="lg">
           <ProfileCard />
           <DisplayCard />
+          <NotificationsCard />
           <RealtimeTokenCard />
         </Stack>
         <Stack gap="lg">

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../auth/session-context';
 import { type TSector, useAttendanceList, useCompanyFeatures, useSectors, useStatuses } from './api';
 import { CardList } from './card-list';
 import { CardPagination } from './card-pagination';
+import { CardSearch } from './card-search';
 import { ChatModal } from './chat-modal';
 import { AddressFilters, FilterChips, SectorTabs, ViewToggle } from './list-controls';
 import { openAttendance, useOpenAttendanceId } from './open-attendance';
@@ -77,7 +78,8 @@ export function ChatPage() {
     params.filter !== 'all' ||
     params.status !== undefined ||
     params.kind !== undefined ||
-    params.contact_id !== undefined;
+    params.contact_id !== undefined ||
+    params.q !== undefined;
 
   return (
     <Stack gap="md">
@@ -100,6 +102,7 @@ export function ChatPage() {
             onChange={(sector_id) => setParams({ sector_id })}
           />
           <Stack gap="sm" p="md">
+            <CardSearch value={params.q} onChange={(q) => setParams({ q })} />
             <FilterChips
               value={params.filter}
               counters={list.data?.counters}

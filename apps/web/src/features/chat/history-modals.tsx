@@ -1,8 +1,16 @@
-import { Badge, Group, Modal, Skeleton, Stack, Table, Text, Timeline } from '@mantine/core';
+import { Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Timeline } from '@mantine/core';
+import type { TCard } from '@prosa/shared/attendance';
 import { formatDateTime } from '@prosa/shared/dates';
-import { IconCircleCheck, IconMessageCircle } from '@tabler/icons-react';
-import { useContactTimeline, useViewedBy } from './api';
+import { can } from '@prosa/shared/permissions';
+import { ROLE } from '@prosa/shared/roles';
+import { IconCircleCheck, IconEye, IconMessageCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { queryKeys } from '../../lib/query-keys';
+import { useCurrentUser } from '../auth/session-context';
+import { type TTimelineEntry, useContactTimeline, useViewedBy } from './api';
 import { channelLabel } from './channel-icon';
+import { PastConversationModal } from './past-conversation-modal';
 
 type Props = { attendanceId: number; opened: boolean; onClose: () => void; tz: string };
 
@@ -16,11 +24,30 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-/** The contact's attendances on every channel, newest first. */
+/** Past conversations open by the history's rule (spec 2: manager up with the "historico" permission). */
+function useCanReadHistory(): boolean {
+  const user = useCurrentUser();
+  return user.role >= ROLE.admin || (user.role >= ROLE.manager && can(user.permissions, 'historico', 'read'));
+}
+
+/** The contact's attendances on every channel, newest first; a past one opens read-only. */
 export function TimelineModal({ attendanceId, opened, onClose, tz }: Props) {
   const timeline = useContactTimeline(attendanceId, opened);
+  const canRead = useCanReadHistory();
+  const [past, setPast] = useState<TTimelineEntry | null>(null);
+  const contactName =
+    useQueryClient().getQueryData<TCard>(queryKeys.attendance(attendanceId))?.name ?? 'Contato';
   return (
-    <Modal opened={opened} onClose={onClose} title="Histórico do contato" zIndex={300} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Histórico do contato"
+      zIndex={300}
+      size="lg"
+      centered
+      closeOnEscape={past === null}
+    >
+      <PastConversationModal entry={past} contactName={contactName} tz={tz} onClose={() => setPast(null)} />
       {timeline.isPending ? (
         <Loading label="Carregando histórico" />
       ) : timeline.isError ? (
@@ -54,6 +81,18 @@ export function TimelineModal({ attendanceId, opened, onClose, tz }: Props) {
                 {entry.status_name ? ` · ${entry.status_name}` : ''}
                 {` · ${entry.operator ?? 'Sem responsável'}`}
               </Text>
+              {canRead && entry.id !== attendanceId ? (
+                <Button
+                  variant="subtle"
+                  size="compact-xs"
+                  mt={4}
+                  leftSection={<IconEye size={14} />}
+                  aria-label={`Ver conversa do protocolo ${entry.protocol}`}
+                  onClick={() => setPast(entry)}
+                >
+                  Ver conversa
+                </Button>
+              ) : null}
             </Timeline.Item>
           ))}
         </Timeline>

@@ -44,3 +44,13 @@ describe('writeListParams and listQueryString', () => {
     expect(listQueryString({ filter: 'auto', page: 3, sector_id: 5 })).toBe('sector_id=5&filter=auto&page=3');
   });
 });
+
+describe('the search of the chat list', () => {
+  it('keeps the search in the URL and sends it to the API, trimmed; an empty one is left out', () => {
+    const params = readListParams(new URLSearchParams('q=%20Maria%20Silva%20&filter=read'));
+    expect(params.q).toBe('Maria Silva');
+    expect(listQueryString({ ...params, page: 1 })).toBe('filter=read&q=Maria+Silva&page=1');
+    expect(readListParams(new URLSearchParams('q=%20%20')).q).toBeUndefined();
+    expect(writeListParams({ filter: 'all', page: 1, q: '' }).toString()).toBe('');
+  });
+});

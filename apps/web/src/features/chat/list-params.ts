@@ -1,4 +1,4 @@
-import { ATTENDANCE_FILTERS, type TAttendanceFilter } from '@prosa/shared/attendance';
+import { ATTENDANCE_FILTERS, CARD_SEARCH_MAX, type TAttendanceFilter } from '@prosa/shared/attendance';
 import { CHANNEL_KINDS, type TChannelKind } from '@prosa/shared/channels';
 
 export type TListParams = {
@@ -7,6 +7,8 @@ export type TListParams = {
   status?: number;
   kind?: TChannelKind;
   contact_id?: number;
+  /** The search box: name, phone or protocol (searched on the server, over every page). */
+  q?: string;
   page: number;
 };
 
@@ -26,6 +28,7 @@ export function readListParams(search: URLSearchParams): TListParams {
     status: positiveInt(search.get('status')),
     kind: CHANNEL_KINDS.find((k) => k === kind),
     contact_id: positiveInt(search.get('contact_id')),
+    q: search.get('q')?.trim().slice(0, CARD_SEARCH_MAX) || undefined,
     page: positiveInt(search.get('page')) ?? 1,
   };
 }
@@ -38,6 +41,7 @@ export function writeListParams(params: TListParams): URLSearchParams {
   if (params.status !== undefined) search.set('status', String(params.status));
   if (params.kind !== undefined) search.set('kind', params.kind);
   if (params.contact_id !== undefined) search.set('contact_id', String(params.contact_id));
+  if (params.q) search.set('q', params.q);
   if (params.page > 1) search.set('page', String(params.page));
   return search;
 }

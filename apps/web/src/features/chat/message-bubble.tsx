@@ -32,6 +32,8 @@ type Props = {
   contactName: string;
   tz: string;
   onAction: (action: TMessageAction, message: TMessage) => void;
+  /** A past conversation shown read-only: no reply, forward or copy menu. */
+  readOnly?: boolean;
 };
 
 function DeliveryIcon({ delivery }: { delivery: TDelivery }) {
@@ -96,7 +98,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   const mine = message.sender_type !== 0;
   const forwarded = message.metadata.forwarded === true;
   const time = formatTime(message.sent_at, tz);
-  const actions = (
+  const actions = props.readOnly ? null : (
     <Menu position={mine ? 'bottom-end' : 'bottom-start'} withinPortal shadow="md">
       <Menu.Target>
         <ActionIcon

@@ -1,4 +1,5 @@
 import { ATT_MSG, type TCard, type TCardPage } from '@prosa/shared/attendance';
+import { ERROR_CODE } from '@prosa/shared/messages';
 import { canSeeAttendance, viewMode } from '@prosa/shared/visibility';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -43,10 +44,23 @@ export function useSendMessage(card: TCard) {
       applyCard(queryClient, next);
     },
     // A message the server refuses (400, e.g. control words) is a warning; the composer keeps the text.
-    onError: (error) =>
-      error instanceof ApiError && error.status === 400
-        ? toast.warning(errorMessage(error, ATT_MSG.sendError), { autoClose: CHAT_WARNING_MS })
-        : notifyFailure(error, ATT_MSG.sendError),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === ERROR_CODE.transferred) {
+        // The chat went to another operator meanwhile (spec 1 §5): say so and leave it.
+        toast.warning(errorMessage(error, ATT_MSG.transferred), {
+          id: `attendance-removed-${card.id}`,
+          autoClose: CHAT_WARNING_MS,
+        });
+        queryClient.setQueriesData<TCardPage>({ queryKey: queryKeys.attendanceLists }, (page) =>
+          dropCard(page, card.id),
+        );
+        if (openAttendance.get() === card.id) openAttendance.close();
+        return;
+      }
+      if (error instanceof ApiError && error.status === 400)
+        toast.warning(errorMessage(error, ATT_MSG.sendError), { autoClose: CHAT_WARNING_MS });
+      else notifyFailure(error, ATT_MSG.sendError);
+    },
   });
 }
 
