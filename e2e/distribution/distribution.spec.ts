@@ -52,13 +52,26 @@ test('o gestor liga a distribuição e o web chat chega sozinho à operadora on-
   await gestor.getByRole('button', { name: 'Salvar' }).first().click();
   await expect(gestor.getByText('Informe qual o número máximo de atendimentos por operador.')).toBeVisible();
 
+  // The defaults save as they are: "clients that do not answer" starts off (it needs the busy-client time).
+  const notAnswering = gestor.getByRole('switch', {
+    name: 'Distribuir atendimentos de clientes que não respondem',
+  });
+  await expect(notAnswering).not.toBeChecked();
   await limit.fill('2');
-  await gestor
-    .getByRole('switch', { name: 'Distribuir atendimentos de clientes que não respondem' })
-    .uncheck();
   await gestor.getByRole('button', { name: 'Salvar' }).first().click();
   await expect(gestor.getByText('Configuração alterada com sucesso!')).toBeVisible();
   await expect(gestor.getByText('Informe qual o número máximo de atendimentos por operador.')).toHaveCount(0);
+
+  // Switched on without that time in the attendance rules: the option says why, not a bare "Erro!".
+  await notAnswering.check();
+  await gestor.getByRole('button', { name: 'Salvar' }).first().click();
+  await expect(
+    gestor.getByText(
+      'Para distribuir atendimentos de clientes que não respondem, configure o tempo de cliente ocupado nas Regras de atendimento.',
+    ),
+  ).toBeVisible();
+  await expect(gestor.getByText('Erro!')).toHaveCount(0);
+  await notAnswering.uncheck();
 
   const ana = await (await browser.newContext()).newPage();
   await login(ana, DEMO.ana);

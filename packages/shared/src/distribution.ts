@@ -16,7 +16,8 @@ export const ZAutoDistInput = z
     enabled: z.boolean(),
     chat_per_user: z.coerce.number({ error: DIST_MSG.chatPerUserRequired }).int().min(0).max(500),
     allow_if_answered: z.boolean().default(true),
-    allow_if_client_not_respond: z.boolean().default(true),
+    // Off by default: it needs the busy-client time, which a new company has not set.
+    allow_if_client_not_respond: z.boolean().default(false),
   })
   .refine((v) => !v.enabled || v.chat_per_user > 0, {
     error: DIST_MSG.chatPerUserRequired,
@@ -25,6 +26,17 @@ export const ZAutoDistInput = z
 export type TAutoDistInput = z.infer<typeof ZAutoDistInput>;
 
 export const ZAutoDistConfig = z.object({
+/**
+ * Spec 1 §5: distributing "clients that do not answer" needs the busy-client time of the attendance rules
+ * (seconds, null when unset). Checked by the server and by the form, which shows it on the option.
+ */
+export function busyTimeMissing(
+  input: Pick<TAutoDistInput, 'enabled' | 'allow_if_client_not_respond'>,
+  busySeconds: number | null | undefined,
+): boolean {
+  return input.enabled && input.allow_if_client_not_respond && !(Number(busySeconds) > 0);
+}
+
   id: z.number(),
   company_id: z.number(),
   enabled: z.boolean(),

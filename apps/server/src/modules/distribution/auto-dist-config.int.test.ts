@@ -38,6 +38,29 @@ describe('automatic distribution settings (/auto-dist)', () => {
     });
   });
 
+  it('saves the defaults as they are: on with 2 per operator and nothing else changed', async () => {
+    const mg = await http.login(MANAGER);
+    const defaults = (await http.get('/api/auto-dist', { cookie: mg })).body;
+    // "Clients that do not answer" needs the busy-client time, which a new company has not set: off.
+    expect(defaults).toMatchObject({ enabled: false, allow_if_client_not_respond: false });
+    const r = await http.put('/api/auto-dist', {
+      cookie: mg,
+      body: {
+        enabled: true,
+        chat_per_user: 2,
+        allow_if_answered: defaults.allow_if_answered,
+        allow_if_client_not_respond: defaults.allow_if_client_not_respond,
+      },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.config).toMatchObject({ enabled: true, chat_per_user: 2 });
+    // A body without the option keeps it off, too.
+    const bare = await http.put('/api/auto-dist', { cookie: mg, body: { enabled: true, chat_per_user: 2 } });
+    expect(bare.status).toBe(200);
+    expect(bare.body.config).toMatchObject({ allow_if_client_not_respond: false });
+    await http.put('/api/auto-dist', { cookie: mg, body: { enabled: false, chat_per_user: 0 } });
+  });
+
   it('"client not responding" needs the busy-client time of the attendance rules', async () => {
     const mg = await http.login(MANAGER);
     const r = await http.put('/api/auto-dist', {
@@ -46,6 +69,9 @@ describe('automatic distribution settings (/auto-dist)', () => {
     });
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/tempo de cliente ocupado/);
+    // The refusal names its field, so the screen shows it there.
+    expect(r.body.field).toBe('allow_if_client_not_respond');
+    expect((await http.get('/api/auto-dist', { cookie: mg })).body).toMatchObject({ enabled: false });
   });
 
   it('turning it on forces triage MANAGER: operators then see only their own cards', async () => {

@@ -1,9 +1,15 @@
-import { DIST_MSG, type TAutoDistConfig, type TAutoDistInput } from '@prosa/shared/distribution';
+import {
+  busyTimeMissing,
+  DIST_MSG,
+  type TAutoDistConfig,
+  type TAutoDistInput,
+} from '@prosa/shared/distribution';
+import { ERROR_CODE } from '@prosa/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/companies';
 import { autoDistConfigs } from '../../db/schema/distribution';
 import type { AppDeps, Caller } from '../../platform/deps';
-import { badRequest, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { findCompany } from '../companies/repository';
 
 type Row = typeof autoDistConfigs.$inferSelect;
@@ -14,7 +20,8 @@ const toConfig = (r: Row | undefined, companyId: number): TAutoDistConfig => ({
   enabled: r?.enabled ?? false,
   chat_per_user: r?.chatPerUser ?? 0,
   allow_if_answered: r?.allowIfAnswered ?? true,
-  allow_if_client_not_respond: r?.allowIfClientNotRespond ?? true,
+  // Off until saved: it needs the busy-client time, which a new company has not set.
+  allow_if_client_not_respond: r?.allowIfClientNotRespond ?? false,
   last_cycle_at: r?.lastCycleAt?.toISOString() ?? null,
   last_cycle_assigned: r?.lastCycleAssigned ?? 0,
 });
@@ -42,12 +49,10 @@ export async function saveAutoDistConfig(
     attendances?: { time_waiting_client_to_busy_client?: number };
     auto_dist?: Record<string, unknown>;
   };
-  if (
-    input.enabled &&
-    input.allow_if_client_not_respond &&
-    !(Number(meta.attendances?.time_waiting_client_to_busy_client) > 0)
-  ) {
-    throw badRequest(DIST_MSG.busyTimeRequired);
+  if (busyTimeMissing(input, meta.attendances?.time_waiting_client_to_busy_client)) {
+    throw new AppError(ERROR_CODE.validation, DIST_MSG.busyTimeRequired, 400, {
+      field: 'allow_if_client_not_respond',
+    });
   }
   const values = {
     enabled: input.enabled,

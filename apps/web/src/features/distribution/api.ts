@@ -26,7 +26,10 @@ export function useAutoDist() {
   });
 }
 
-/** Turning it on forces triage MANAGER and runs a cycle: the chat's features and the dashboard follow. */
+/**
+ * Turning it on forces triage MANAGER and runs a cycle: the chat's features and the dashboard follow.
+ * Errors are the form's to show (a refused field on that field, else a toast).
+ */
 export function useSaveAutoDist() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -42,7 +45,6 @@ export function useSaveAutoDist() {
       queryClient.invalidateQueries({ queryKey: queryKeys.companyFeatures });
       return queryClient.invalidateQueries({ queryKey: queryKeys.distributionMonitor });
     },
-    onError: (error) => toast.apiError(error, DIST_MSG.saveError),
   });
 }
 

@@ -1,9 +1,10 @@
 import { Button, Card, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { formatDateTime } from '@prosa/shared/dates';
-import { DIST_MSG, type TAutoDistConfig, ZAutoDistInput } from '@prosa/shared/distribution';
+import { busyTimeMissing, DIST_MSG, type TAutoDistConfig, ZAutoDistInput } from '@prosa/shared/distribution';
 import { IconArrowsShuffle } from '@tabler/icons-react';
-import { errorMessage } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { zodValidate } from '../../lib/zod-form';
 import { CardTitle } from '../account/card-title';
 import { markSaved, useServerValues } from '../settings-tabs/use-server-values';
@@ -15,14 +16,33 @@ function cycleResult(assigned: number): string {
   return assigned === 1 ? '1 atendimento distribuído' : `${assigned} atendimentos distribuídos`;
 }
 
-/** Settings tab 10 "Nova distribuição": on/off, the limit per operator and which chats are distributed. */
-export function AutoDistCard({ config, tz }: { config: TAutoDistConfig; tz: string }) {
+const FIELDS = ['enabled', 'chat_per_user', 'allow_if_answered', 'allow_if_client_not_respond'] as const;
+
+/** The form field a server refusal names (`field`, or the path of a schema issue), if it is one of ours. */
+function refusedField(error: unknown): (typeof FIELDS)[number] | null {
+  if (!(error instanceof ApiError) || !error.fromServer || error.status !== 400) return null;
+  const { field, issues } = error.body as { field?: unknown; issues?: { path?: unknown }[] };
+  const named = typeof field === 'string' ? field : String(issues?.[0]?.path ?? '').replace(/^\//, '');
+  return FIELDS.find((f) => f === named) ?? null;
+}
+
+/**
+ * Settings tab 10 "Nova distribuição": on/off, the limit per operator and which chats are distributed.
+ * `busySeconds` is the busy-client time of the attendance rules, which "clients that do not answer" needs.
+ */
+export function AutoDistCard(props: { config: TAutoDistConfig; tz: string; busySeconds: number | null }) {
+  const { config, tz, busySeconds } = props;
   const save = useSaveAutoDist();
   const server = autoDistToForm(config);
   const form = useForm<TAutoDistFormValues>({
     mode: 'controlled',
     initialValues: server,
-    validate: zodValidate(ZAutoDistInput, formToAutoDist),
+    validate: (values) => {
+      const errors = zodValidate(ZAutoDistInput, formToAutoDist)(values);
+      if (busyTimeMissing(values, busySeconds))
+        errors.allow_if_client_not_respond = DIST_MSG.busyTimeRequired;
+      return errors;
+    },
   });
   useServerValues(form, server);
 
@@ -30,9 +50,10 @@ export function AutoDistCard({ config, tz }: { config: TAutoDistConfig; tz: stri
     save.mutate(formToAutoDist(values), {
       onSuccess: () => markSaved(form, values),
       onError: (error) => {
-        // The server's refusal names the option that needs the busy-client time: show it there too.
-        if (errorMessage(error) === DIST_MSG.busyTimeRequired)
-          form.setFieldError('allow_if_client_not_respond', DIST_MSG.busyTimeRequired);
+        // A refusal of one field shows its own text on that field; anything else is a toast with the text.
+        const field = refusedField(error);
+        if (field && error instanceof ApiError) form.setFieldError(field, error.message);
+        else toast.apiError(error, DIST_MSG.saveError);
       },
     }),
   );

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { DIST_MSG } from '@prosa/shared/distribution';
 import { useCurrentUser } from '../auth/session-context';
 import { TabError, TabSkeleton } from '../settings-tabs/tab-state';
-import { useAutoDist, useClientWaitingResponse } from './api';
+import { useAttendanceRules, useAutoDist, useClientWaitingResponse } from './api';
 import { AutoDistCard } from './auto-dist-card';
 import { ClientWaitingCard } from './client-waiting-card';
 
@@ -11,12 +11,19 @@ export function DistributionSettingsTab() {
   const user = useCurrentUser();
   const config = useAutoDist();
   const sla = useClientWaitingResponse();
+  // "Clients that do not answer" needs the busy-client time of the attendance rules.
+  const rules = useAttendanceRules();
   if (config.isError) return <TabError error={config.error} title={DIST_MSG.loadError} />;
   if (sla.isError) return <TabError error={sla.error} title={DIST_MSG.loadError} />;
-  if (!config.data || !sla.data) return <TabSkeleton heights={[380, 360]} />;
+  if (rules.isError) return <TabError error={rules.error} title={DIST_MSG.loadError} />;
+  if (!config.data || !sla.data || !rules.data) return <TabSkeleton heights={[380, 360]} />;
   return (
     <Stack gap="lg">
-      <AutoDistCard config={config.data} tz={user.timezone} />
+      <AutoDistCard
+        config={config.data}
+        tz={user.timezone}
+        busySeconds={rules.data.time_waiting_client_to_busy_client}
+      />
       <ClientWaitingCard sla={sla.data} />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { EMPTY_RULES, RULES_MSG, ZAttendanceRules } from '@prosa/shared/attendance-rules';
-import { DIST_MSG, ZAutoDistInput } from '@prosa/shared/distribution';
+import { busyTimeMissing, DIST_MSG, ZAutoDistInput } from '@prosa/shared/distribution';
 import { describe, expect, it } from 'vitest';
 import {
   formToAutoDist,
@@ -106,6 +106,17 @@ describe('nova distribuição e tempo de espera do cliente', () => {
     expect(
       ZAutoDistInput.safeParse(formToAutoDist({ ...on, enabled: false, chat_per_user: '' })).success,
     ).toBe(true);
+  });
+
+  it('saves the defaults as they are: "clients that do not answer" is off and needs the busy-client time', () => {
+    const defaults = ZAutoDistInput.parse({ enabled: true, chat_per_user: 2 });
+    expect(defaults.allow_if_client_not_respond).toBe(false);
+    expect(busyTimeMissing(defaults, null)).toBe(false);
+    const withOption = { ...defaults, allow_if_client_not_respond: true };
+    expect(busyTimeMissing(withOption, null)).toBe(true);
+    expect(busyTimeMissing(withOption, 0)).toBe(true);
+    expect(busyTimeMissing(withOption, 600)).toBe(false);
+    expect(busyTimeMissing({ ...withOption, enabled: false }, null)).toBe(false);
   });
 
   it('maps the client waiting response with empty fields as null', () => {
