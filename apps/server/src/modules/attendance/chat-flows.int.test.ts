@@ -12,7 +12,9 @@ import {
   type TestContext,
 } from '../../../test/helpers/test-app';
 import { attendances, messages } from '../../db/schema/attendance';
+import { companies } from '../../db/schema/companies';
 import { statuses } from '../../db/schema/organization';
+import { runAttendanceTimers } from '../distribution/run-timers';
 
 let ctx: TestContext;
 let http: ReturnType<typeof api>;
@@ -278,5 +280,38 @@ describe('the operator setting that mutes new-attendance and message alerts', ()
     });
     expect(bad.status).toBe(400);
     expect((await http.get('/api/users/me/settings', { cookie: ana })).body.mute_notifications).toBe(true);
+  });
+});
+
+describe('the automatic finalization sends its status message too', () => {
+  it('finalized by the timer with a status that has a message, the visitor receives it', async () => {
+    await setStatusMessage('Sem retorno do cliente', 'Encerramos por falta de retorno. Volte quando quiser!');
+    const [company] = await ctx.db.select().from(companies).where(eq(companies.id, ids.companyId));
+    await ctx.db
+      .update(companies)
+      .set({
+        metadata: {
+          ...(company?.metadata ?? {}),
+          attendances: {
+            time_waiting_client_to_finalize: 30 * 60,
+            status_waiting_client_to_finalize: ids.status('Sem retorno do cliente'),
+          },
+        },
+      })
+      .where(eq(companies.id, ids.companyId));
+    const { visitor, id } = await openCard('Lara Silenciosa');
+    await http.post(`/api/attendances/${id}/messages`, { cookie: ana, body: { message: 'Posso ajudar?' } });
+    await runAttendanceTimers(ctx.deps, {
+      companyId: ids.companyId,
+      now: new Date(Date.now() + 31 * 60_000),
+    });
+    expect(await storedTexts(id)).toEqual([
+      '0:Olá',
+      '1:Posso ajudar?',
+      '1:Encerramos por falta de retorno. Volte quando quiser!',
+    ]);
+    const seen = await visitor.state();
+    expect(seen.state).toBe('closed');
+    expect(seen.messages.at(-1)?.text).toBe('Encerramos por falta de retorno. Volte quando quiser!');
   });
 });

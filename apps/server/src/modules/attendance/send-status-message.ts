@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { ChannelRegistry } from '../../channels/registry';
 import { contacts, messages } from '../../db/schema/attendance';
+import { statuses } from '../../db/schema/organization';
 import type { AppDeps } from '../../platform/deps';
 import { type AttendanceRow, toCard, toMessage } from './card';
 import { deliverMessage } from './deliver-message';
@@ -47,4 +48,17 @@ export async function sendStatusMessage(
   const card = toCard(attendance);
   deps.events.emit('message:created', { companyId: attendance.companyId, card, message: toMessage(stored) });
   return deliverMessage(deps, { card, stored, contact });
+}
+
+/** The same, for a finalization that knows only the status id (the automatic finalization of the timers). */
+export async function sendStatusMessageOf(
+  deps: StatusMessageDeps,
+  input: { attendance: AttendanceRow; statusId: number; operator: { id: number; name: string } | null },
+) {
+  const [status] = await deps.db
+    .select({ id: statuses.id, message: statuses.message })
+    .from(statuses)
+    .where(and(eq(statuses.companyId, input.attendance.companyId), eq(statuses.id, input.statusId)));
+  if (!status) return null;
+  return sendStatusMessage(deps, { attendance: input.attendance, status, operator: input.operator });
 }

@@ -6,6 +6,7 @@ import { attendances, contacts, messages } from '../../db/schema/attendance';
 import type { AppDeps } from '../../platform/deps';
 import { type AttendanceRow, toCard, toMessage } from '../attendance/card';
 import { deliverMessage } from '../attendance/deliver-message';
+import { sendStatusMessageOf } from '../attendance/send-status-message';
 import { findCompany } from '../companies/repository';
 import { returnedWithin } from '../scheduling/repository';
 import { timerSettings } from './timer-settings';
@@ -48,7 +49,11 @@ export async function runAttendanceTimers(
         sql`${open} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(s.finalizeAfter)} and ${settled(s.finalizeAfter)}`,
       )
       .returning();
-    for (const row of finalized) deps.events.emit('attendance:closed', { companyId, card: toCard(row) });
+    for (const row of finalized) {
+      deps.events.emit('attendance:closed', { companyId, card: toCard(row) });
+      // The finalization status's message reaches the customer, as when an operator finalizes with it.
+      await sendStatusMessageOf(deps, { attendance: row, statusId: s.finalizeStatusId, operator: null });
+    }
   }
 
   // Silent past the busy time: flagged (and classified, when configured); a client reply clears the flag.
