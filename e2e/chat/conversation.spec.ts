@@ -40,9 +40,16 @@ async function visitorByApi(request: APIRequestContext, name: string, text: stri
 const chatModal = (page: Page) => page.getByTestId('chat-modal');
 const messages = (page: Page) => chatModal(page).getByRole('log', { name: 'Mensagens' });
 
-async function chooseStatus(page: Page, status: string) {
+/** A finalization asks first in the demo company (confirmCompletionStatus): `finalizes` confirms it. */
+async function chooseStatus(page: Page, status: string, finalizes = false) {
   await chatModal(page).getByRole('combobox', { name: 'Status do atendimento' }).click();
   await page.getByRole('option', { name: status, exact: true }).click();
+  if (finalizes) {
+    await page
+      .getByRole('dialog', { name: 'Finalizar atendimento' })
+      .getByRole('button', { name: 'Finalizar' })
+      .click();
+  }
 }
 
 test('operadora recebe, responde e finaliza uma conversa do web chat, tudo em tempo real', async ({
@@ -78,7 +85,7 @@ test('operadora recebe, responde e finaliza uma conversa do web chat, tudo em te
   await expect(ana.getByText('Status alterado com sucesso!')).toBeVisible();
   await expect(chatModal(ana)).toBeVisible();
 
-  await chooseStatus(ana, 'Resolvido');
+  await chooseStatus(ana, 'Resolvido', true);
   await expect(ana.getByText('Atendimento finalizado com sucesso!')).toBeVisible();
   await expect(chatModal(ana)).toBeHidden();
   await expect(card).toHaveCount(0);
@@ -194,7 +201,7 @@ test('a conversa aberta fecha sozinha quando o gestor a transfere ou finaliza', 
 
   // The manager still sees it and finalizes it.
   await expect(chatModal(manager)).toContainText('Gustavo');
-  await chooseStatus(manager, 'Venda realizada');
+  await chooseStatus(manager, 'Venda realizada', true);
   await expect(manager.getByText('Atendimento finalizado com sucesso!')).toBeVisible();
   await expect(chatModal(manager)).toBeHidden();
   await ana.context().close();

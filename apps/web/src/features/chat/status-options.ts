@@ -4,6 +4,12 @@ import type { z } from '@prosa/shared/zod';
 export type TStatus = z.infer<typeof ZStatus>;
 export type TStatusGroups = { classification: TStatus[]; finalization: TStatus[] };
 
+/** The two labelled groups of the status list: a classification keeps the chat open, a finalization ends it. */
+export const STATUS_GROUP_LABEL = {
+  classification: 'Classificar (o atendimento continua aberto)',
+  finalization: 'Finalizar (encerra o atendimento)',
+} as const;
+
 /** Statuses offered in the chat (spec 1 §4): classifications, and finalizations not reserved for the bot. */
 export function statusGroups(statuses: readonly TStatus[]): TStatusGroups {
   const byName = (a: TStatus, b: TStatus) => a.name.localeCompare(b.name, 'pt-BR');

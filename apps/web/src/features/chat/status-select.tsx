@@ -2,7 +2,13 @@ import { Select, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TCard } from '@prosa/shared/attendance';
 import { useEffect, useMemo, useState } from 'react';
-import { needsConfirmation, statusColor, statusGroups, type TStatus } from './status-options';
+import {
+  needsConfirmation,
+  STATUS_GROUP_LABEL,
+  statusColor,
+  statusGroups,
+  type TStatus,
+} from './status-options';
 import { useSetStatus } from './use-card-actions';
 
 type Props = {
@@ -24,11 +30,11 @@ export function StatusSelect({ card, statuses, allow, onDialog }: Props) {
   const data = useMemo(
     () => [
       {
-        group: 'Classificação',
+        group: STATUS_GROUP_LABEL.classification,
         items: groups.classification.map((s) => ({ value: String(s.id), label: s.name })),
       },
       {
-        group: 'Finalização',
+        group: STATUS_GROUP_LABEL.finalization,
         items: groups.finalization.map((s) => ({ value: String(s.id), label: s.name })),
       },
     ],
