@@ -8,9 +8,10 @@ import { ManagerSurveyModal } from '../features/account/manager-survey-modal';
 import { authApi } from '../features/auth/api';
 import { useCurrentUser } from '../features/auth/session-context';
 import { useEndSession } from '../features/auth/use-end-session';
+import { useCompanyBrand } from '../features/companies/brand-api';
 import { OperatorStatusSwitch } from '../features/distribution/operator-status-switch';
 import { PauseButton } from '../features/pause/pause-button';
-import { BrandLogo } from './brand-logo';
+import { CompanyBrand } from './company-brand';
 import { HEADER_HEIGHT } from './layout-sizes';
 import { MainNav } from './main-nav';
 
@@ -22,6 +23,7 @@ function initials(name: string) {
 export function AppLayout() {
   const user = useCurrentUser();
   const endSession = useEndSession();
+  const brand = useCompanyBrand();
   const [opened, { toggle, close }] = useDisclosure(false);
   // Whatever the server answers, the user asked to leave: the local session ends.
   const logout = useMutation({ mutationFn: authApi.logout, onSettled: endSession });
@@ -36,7 +38,7 @@ export function AppLayout() {
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menu" />
-            <BrandLogo />
+            <CompanyBrand brand={brand.data} />
             <Divider orientation="vertical" visibleFrom="sm" />
             <Text fw={500} c="dimmed" visibleFrom="sm" truncate data-testid="company-name">
               {user.companyName}

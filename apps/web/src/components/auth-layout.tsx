@@ -1,9 +1,12 @@
 import { Box, Card, Center, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { BrandLogo } from './brand-logo';
+import { usePublicBrand } from '../features/companies/brand-api';
+import { CompanyBrand } from './company-brand';
 
 /** The centred card of the screens outside the logged-in area (login, password reset). */
 export function AuthLayout({ children }: { children: ReactNode }) {
+  // The company of this address (?empresa= or its domain) shows its title and login logo.
+  const brand = usePublicBrand();
   return (
     <Box
       mih="100dvh"
@@ -15,7 +18,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <Center mih="100dvh" p="md">
         <Stack w="100%" maw={420} gap="lg" align="stretch">
           <Center>
-            <BrandLogo size="lg" />
+            <CompanyBrand brand={brand.data} size="lg" />
           </Center>
           <Card component="main" shadow="md" padding="xl">
             {children}

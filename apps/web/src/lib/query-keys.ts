@@ -18,6 +18,8 @@ export const queryKeys = {
   attendanceSide: (id: number, part: 'operators' | 'timeline' | 'viewed') =>
     ['attendances', part, id] as const,
   companyFeatures: ['company', 'features'] as const,
+  // White-label title and logo of the logged-in company (header, tab title, favicon).
+  companyBrand: ['company', 'brand'] as const,
   cardView: ['user-settings', 'card_view'] as const,
   // The operator's "silenciar avisos" (sound and browser notifications of new attendances and messages).
   notificationSettings: ['user-settings', 'notifications'] as const,

@@ -27,6 +27,9 @@ type RealtimeOptions = {
   onSessionEnded: (reason: 'logout' | 'password_changed' | 'pause_limit') => void;
 };
 
+// Metadata keys that /api/company/features reports to every user.
+const FEATURE_KEYS = ['allow', 'audio', 'read_unread', 'seconds_control', 'triage'];
+
 // After this many failed recoveries in a row the socket stays offline until the user asks again.
 const MAX_RECOVERIES = 3;
 
@@ -123,6 +126,11 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
       opts.queryClient.invalidateQueries({ queryKey: queryKeys.session });
     // Settings saved by another manager show up in an open settings screen.
     opts.queryClient.invalidateQueries({ queryKey: queryKeys.companyMetadata });
+    // Switches the chat follows (copy, audio, read/unread, seconds, waiting time) and the white-label look.
+    if (FEATURE_KEYS.some((k) => payload.changed.includes(k)))
+      opts.queryClient.invalidateQueries({ queryKey: queryKeys.companyFeatures });
+    if (payload.changed.includes('white_label') || payload.changed.includes('view_data'))
+      opts.queryClient.invalidateQueries({ queryKey: queryKeys.companyBrand });
     distribution.companyUpdated(payload.changed);
   });
 

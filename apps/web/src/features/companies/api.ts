@@ -110,6 +110,7 @@ export function usePatchCompany(id: number) {
       queryClient.setQueryData<TCompanyDetail>(companyKeys.detail(id), result.company);
       // The own company's timezone and name are read by every screen.
       void queryClient.invalidateQueries({ queryKey: queryKeys.companyFeatures });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.companyBrand });
       return queryClient.invalidateQueries({ queryKey: ['companies', 'list'] });
     },
     onError: (error) => toast.apiError(error),
@@ -131,6 +132,8 @@ export function useUploadWhiteLabel(id: number) {
     },
     onSuccess: () => {
       toast.success(COMPANY_MSG.uploaded);
+      // The header shows the own company's logo.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.companyBrand });
       return queryClient.invalidateQueries({ queryKey: companyKeys.detail(id) });
     },
     onError: (error) => toast.apiError(error, COMPANY_MSG.uploadError),
@@ -144,6 +147,7 @@ export function useRemoveWhiteLabel(id: number) {
       apiRequest(`/api/companies/${id}/white-label/${key}`, { method: 'DELETE', schema: ZMessageOutput }),
     onSuccess: (result) => {
       toast.success(result.message);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.companyBrand });
       return queryClient.invalidateQueries({ queryKey: companyKeys.detail(id) });
     },
     onError: (error) => toast.apiError(error),
