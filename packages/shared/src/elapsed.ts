@@ -22,3 +22,23 @@ export function durationLabel(totalSeconds: number | null | undefined): string {
   if (m > 0) return `${m}m ${sec}s`;
   return `${sec}s`;
 }
+
+/**
+ * The same elapsed time with the seconds shown (settings "Controle de segundos"): every unit from the largest
+ * down to the seconds, "45s", "5m 12s", "2h 3m 4s", "1d 2h 3m 4s".
+ */
+export function elapsedLabelWithSeconds(fromMs: number, nowMs: number = Date.now()): string {
+  const total = Math.max(0, Math.floor((nowMs - fromMs) / 1000));
+  const parts: [number, string][] = [
+    [Math.floor(total / 86400), 'd'],
+    [Math.floor((total % 86400) / 3600), 'h'],
+    [Math.floor((total % 3600) / 60), 'm'],
+    [total % 60, 's'],
+  ];
+  const first = parts.findIndex(([n]) => n > 0);
+  if (first === -1) return '0s';
+  return parts
+    .slice(first)
+    .map(([n, unit]) => `${n}${unit}`)
+    .join(' ');
+}

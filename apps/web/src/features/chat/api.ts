@@ -8,6 +8,7 @@ import {
   ZViewedBy,
 } from '@prosa/shared/attendance';
 import { ZSector, ZStatus } from '@prosa/shared/company';
+import { ZChatSettings } from '@prosa/shared/company-metadata';
 import { z } from '@prosa/shared/zod';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -24,6 +25,7 @@ const ZFeatures = z.object({
   triage: z.enum(['BASIC', 'OPERATOR', 'MANAGER']),
   auto_dist: z.boolean(),
   allow: z.record(z.string(), z.boolean()),
+  settings: ZChatSettings,
   timezone: z.string(),
 });
 export type TFeatures = z.infer<typeof ZFeatures>;
@@ -158,6 +160,7 @@ export const chatApi = {
   saveCardView: (card_view: TCardView) =>
     apiRequest('/api/users/me/settings', { method: 'PUT', body: { card_view }, schema: ZCardViewSettings }),
   markViewed: (id: number) => post(`/api/attendances/${id}/viewed`, undefined, z.object({ card: ZCard })),
+  markUnread: (id: number) => post(`/api/attendances/${id}/unread`, undefined, ZCardResult),
   send: (id: number, body: { message: string; replyMessage?: string }) =>
     post(`/api/attendances/${id}/messages`, body, ZSendResult),
   forward: (id: number, body: { message_id: string; target_attendance_id: number }) =>

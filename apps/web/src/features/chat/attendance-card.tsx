@@ -1,10 +1,11 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { TCard } from '@prosa/shared/attendance';
-import { elapsedLabel } from '@prosa/shared/elapsed';
 import { IconUser } from '@tabler/icons-react';
 import { memo } from 'react';
+import { useCompanyFeatures } from './api';
 import classes from './attendance-card.module.css';
 import { cardFlags, previewPrefix } from './card-flags';
+import { timeLabel, waitingSince } from './card-times';
 import { ChannelIcon, channelLabel } from './channel-icon';
 import { RichParts } from './rich-text';
 import { statusColor, type TStatus } from './status-options';
@@ -21,7 +22,8 @@ type CardProps = {
 /** Time since the last message; only this label (and the badges) re-render every second. */
 export function Elapsed({ from, prefix = '' }: { from: string; prefix?: string }) {
   const now = useNow();
-  const text = elapsedLabel(Date.parse(from), now);
+  const seconds = useCompanyFeatures().data?.settings.seconds_control === true;
+  const text = timeLabel(Date.parse(from), now, seconds);
   return (
     <Text
       size="xs"
@@ -46,11 +48,18 @@ export function CardFlags({ card }: { card: TCard }) {
   ));
 }
 
+/** How long the contact has waited for an answer, when the company shows it (view options "viewtmr"). */
+function waitingLabel(card: TCard, now: number, features: ReturnType<typeof useCompanyFeatures>['data']) {
+  const since = features?.allow.viewtmr ? waitingSince(card) : null;
+  return since ? timeLabel(Date.parse(since), now, features?.settings.seconds_control === true) : null;
+}
+
 export function CardBadges({ card, status }: { card: TCard; status: TStatus | undefined }) {
   const now = useNow();
   const flags = cardFlags(card, now);
   const color = statusColor(status?.color);
-  if (!status && flags.length === 0) return null;
+  const waiting = waitingLabel(card, now, useCompanyFeatures().data);
+  if (!status && flags.length === 0 && !waiting) return null;
   return (
     <Group gap={4} wrap="wrap">
       {status ? (
@@ -63,6 +72,17 @@ export function CardBadges({ card, status }: { card: TCard; status: TStatus | un
           }
         >
           {status.name}
+        </Badge>
+      ) : null}
+      {waiting ? (
+        <Badge
+          size="sm"
+          variant="outline"
+          color="orange"
+          title="Há quanto tempo o contato espera uma resposta"
+          data-testid="waiting-time"
+        >
+          Aguardando há {waiting}
         </Badge>
       ) : null}
       {flags.map((f) => (
@@ -84,12 +104,14 @@ export const AttendanceCard = memo(function AttendanceCard({
 }: CardProps) {
   const previewId = `card-preview-${card.id}`;
   const unread = card.unread_count > 0;
+  const seconds = useCompanyFeatures().data?.settings.seconds_control === true;
   return (
     <button
       type="button"
       className={classes.card}
       data-layout={layout}
       data-unread={unread || undefined}
+      data-seconds={seconds || undefined}
       onClick={() => onOpen(card.id)}
       aria-label={`Abrir conversa com ${card.name}`}
       aria-describedby={previewId}

@@ -18,6 +18,8 @@ import {
 import type { ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
+import { useCompanyFeatures } from './api';
+import { MarkUnreadAction } from './mark-unread';
 import type { TStatus } from './status-options';
 import { StatusSelect } from './status-select';
 import { useBusyClient } from './use-card-actions';
@@ -67,6 +69,7 @@ function Action(props: {
 /** The status and the actions on the attendance, above the conversation. */
 export function ChatToolbar({ card, statuses, allow, onOpen, onCopyConversation, onDialog }: Props) {
   const user = useCurrentUser();
+  const readUnread = useCompanyFeatures().data?.settings.read_unread === true;
   const busy = useBusyClient(card);
   // With opTransfer an operator may not transfer (spec 1 §6); the server refuses it too.
   const transfer = (panel: 'sector' | 'operator') => {
@@ -128,7 +131,10 @@ export function ChatToolbar({ card, statuses, allow, onOpen, onCopyConversation,
         {user.role >= ROLE.manager && allow.viewedby ? (
           <Action label="Visualizado por" icon={<IconEye size={18} />} onClick={() => onOpen('viewed')} />
         ) : null}
-        <Action label="Copiar conversa" icon={<IconCopy size={18} />} onClick={onCopyConversation} />
+        {allow['message-copy'] ? (
+          <Action label="Copiar conversa" icon={<IconCopy size={18} />} onClick={onCopyConversation} />
+        ) : null}
+        {readUnread ? <MarkUnreadAction card={card} /> : null}
       </Group>
     </Group>
   );

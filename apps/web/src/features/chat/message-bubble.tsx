@@ -11,6 +11,7 @@ import {
   IconDots,
 } from '@tabler/icons-react';
 import { memo } from 'react';
+import { useCompanyFeatures } from './api';
 import { MessageAttachments } from './attachments/message-attachments';
 import { formatTime } from './message-timeline';
 import { RichText } from './rich-text';
@@ -97,6 +98,8 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   const { message, author, showAuthor, tz, onAction } = props;
   const mine = message.sender_type !== 0;
   const forwarded = message.metadata.forwarded === true;
+  // Message copy (attendance settings): off, the text cannot be copied from the conversation.
+  const canCopy = useCompanyFeatures().data?.allow['message-copy'] === true;
   const time = formatTime(message.sent_at, tz);
   const actions = props.readOnly ? null : (
     <Menu position={mine ? 'bottom-end' : 'bottom-start'} withinPortal shadow="md">
@@ -120,9 +123,11 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
         >
           Encaminhar
         </Menu.Item>
-        <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onAction('copy', message)}>
-          Copiar texto
-        </Menu.Item>
+        {canCopy ? (
+          <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onAction('copy', message)}>
+            Copiar texto
+          </Menu.Item>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );

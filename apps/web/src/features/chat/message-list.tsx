@@ -2,7 +2,7 @@ import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core
 import type { TMessage } from '@prosa/shared/attendance';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { useMessages } from './api';
+import { useCompanyFeatures, useMessages } from './api';
 import { MessageBubble, type TMessageAction } from './message-bubble';
 import { messagesOldestFirst } from './message-cache';
 import { authorName, buildTimeline } from './message-timeline';
@@ -25,6 +25,7 @@ const STICK_PX = 120;
  */
 export function MessageList({ attendanceId, contactName, tz, onAction, onLoaded }: Props) {
   const query = useMessages(attendanceId);
+  const canCopy = useCompanyFeatures().data?.allow['message-copy'] === true;
   const messages = useMemo(() => messagesOldestFirst(query.data), [query.data]);
   const items = useMemo(() => buildTimeline(messages, tz), [messages, tz]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -82,6 +83,9 @@ export function MessageList({ attendanceId, contactName, tz, onAction, onLoaded 
       }}
       role="log"
       aria-label="Mensagens"
+      // Message copy off: selecting and copying the conversation (Ctrl+C, menu) is refused too.
+      onCopy={canCopy ? undefined : (e) => e.preventDefault()}
+      onCut={canCopy ? undefined : (e) => e.preventDefault()}
       tabIndex={0}
       bg="gray.0"
       px={{ base: 'xs', sm: 'md' }}

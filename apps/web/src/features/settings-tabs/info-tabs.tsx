@@ -1,22 +1,8 @@
 import { Button, Card, EmptyState, Text } from '@mantine/core';
 import { ROLE } from '@prosa/shared/roles';
-import { IconPackage, IconShieldLock } from '@tabler/icons-react';
+import { IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../auth/session-context';
-
-/** A settings tab whose controls arrive with the module they configure (campaigns, CRM, …). */
-export function UpcomingTab({ title }: { title: string }) {
-  return (
-    <Card>
-      <EmptyState
-        py="xl"
-        icon={<IconPackage size={28} />}
-        title={title}
-        description="Estas configurações chegam com o módulo correspondente."
-      />
-    </Card>
-  );
-}
 
 /** Settings tab 18 "MFA": multi-factor login lives on the security screen, for admins. */
 export function MfaTab() {

@@ -8,7 +8,7 @@ import { ControlWordsTab } from '../control-words/control-words-tab';
 import { AttendanceRulesTab } from '../distribution/attendance-rules-tab';
 import { DistributionSettingsTab } from '../distribution/distribution-settings-tab';
 import { PauseSettingsTab } from '../pause/pause-settings-tab';
-import { MfaTab, UpcomingTab } from './info-tabs';
+import { MfaTab } from './info-tabs';
 import { HistoryTab, ReportBiTab, ReportsTab } from './report-tabs';
 import { SectorConfigTab } from './sector-config-tab';
 import {
@@ -29,7 +29,7 @@ import {
   StatusConfirmTab,
   ViewOptionsTab,
 } from './switch-tabs';
-import { AutoChangeTab, CampaignOptionsTab, ChatbotsTab, KnowledgeBaseTab } from './value-tabs';
+import { ChatbotsTab, KnowledgeBaseTab } from './value-tabs';
 
 const SIDE_LIST: CSSProperties = {
   flexShrink: 0,
@@ -39,24 +39,13 @@ const SIDE_LIST: CSSProperties = {
 // Below the page header at first; the list scrolls inside when it is taller than the window.
 const SIDE_LIST_HEIGHT = 'calc(100vh - var(--app-shell-header-height, 60px) - 160px)';
 
-const upcoming = (title: string) => <UpcomingTab title={title} />;
-
 const PANEL: Record<TSettingsTab, () => ReactNode> = {
   pause: () => <PauseSettingsTab />,
-  dashboard: () => upcoming('Dashboard'),
-  campaign: () => upcoming('Campanhas'),
-  negotiator: () => upcoming('Negociador'),
-  whatsapp: () => upcoming('WhatsApp'),
-  'batch-close': () => upcoming('Finalização em massa'),
   reports: () => <ReportsTab />,
   'report-bi': () => <ReportBiTab />,
   chatbots: () => <ChatbotsTab />,
   distribution: () => <DistributionSettingsTab />,
   contact: () => <ContactTab />,
-  media: () => upcoming('Controle de mídia'),
-  channels: () => upcoming('Canais'),
-  messenger: () => upcoming('Mensageiro interno'),
-  crm: () => upcoming('CRM'),
   mfa: () => <MfaTab />,
   rules: () => <AttendanceRulesTab />,
   history: () => <HistoryTab />,
@@ -65,14 +54,12 @@ const PANEL: Record<TSettingsTab, () => ReactNode> = {
   'control-words': () => <ControlWordsTab />,
   scheduling: () => <SchedulingTab />,
   'read-unread': () => <ReadUnreadTab />,
-  'auto-change': () => <AutoChangeTab />,
   'message-copy': () => <MessageCopyTab />,
   status: () => <StatusConfirmTab />,
   'sector-config': () => <SectorConfigTab />,
   audio: () => <AudioTab />,
   'view-options': () => <ViewOptionsTab />,
   'seconds-control': () => <SecondsControlTab />,
-  'campaign-options': () => <CampaignOptionsTab />,
 };
 
 /**

@@ -5,10 +5,29 @@ describe('aba das configurações', () => {
   it('opens the tab of the address and falls back to pause control', () => {
     expect(settingsTabOf('distribution')).toBe('distribution');
     expect(settingsTabOf('rules')).toBe('rules');
-    expect(settingsTabOf('auto-change')).toBe('auto-change');
+    expect(settingsTabOf('read-unread')).toBe('read-unread');
     expect(settingsTabOf('sector-config')).toBe('sector-config');
     expect(settingsTabOf(null)).toBe('pause');
     expect(settingsTabOf('qualquer')).toBe('pause');
+  });
+
+  it('does not offer the tabs whose feature does not exist yet, even by address', () => {
+    const hidden = [
+      'dashboard',
+      'campaign',
+      'negotiator',
+      'whatsapp',
+      'batch-close',
+      'media',
+      'channels',
+      'messenger',
+      'crm',
+      'auto-change',
+      'campaign-options',
+    ];
+    for (const id of hidden) expect(settingsTabOf(id)).toBe('pause');
+    const ids: string[] = SETTINGS_TAB_LIST.map((t) => t.id);
+    expect(ids.filter((id) => hidden.includes(id))).toEqual([]);
   });
 
   it('keeps the tab in the address, except the default one', () => {
@@ -16,9 +35,9 @@ describe('aba das configurações', () => {
     expect(settingsTabParams('history')).toEqual({ tab: 'history' });
   });
 
-  it('has the 13 attendance-settings tabs and the 18 numbered tabs, each once', () => {
-    expect(settingsTabsOf('Atendimento')).toHaveLength(13);
-    expect(settingsTabsOf('Gerais')).toHaveLength(18);
+  it('has the 11 attendance-settings tabs and the 9 numbered tabs that exist, each once', () => {
+    expect(settingsTabsOf('Atendimento')).toHaveLength(11);
+    expect(settingsTabsOf('Gerais')).toHaveLength(9);
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.id)).size).toBe(SETTINGS_TAB_LIST.length);
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.label)).size).toBe(SETTINGS_TAB_LIST.length);
   });

@@ -1,42 +1,34 @@
-// The tabs of /settings (spec 2 §2): the numbered settings tabs and the 13 attendance-settings tabs, kept in
-// ?tab= so a link can open one; the default is pause control.
+// The tabs of /settings (spec 2 §2): the numbered settings tabs and the attendance-settings tabs, kept in
+// ?tab= so a link can open one; the default is pause control. A tab of the spec whose feature does not exist
+// yet is not offered (nothing that does nothing): dashboard, campaigns, negotiator, WhatsApp, batch close,
+// media control, channels, internal messenger and CRM arrive with their modules; auto change and campaign
+// options with the chatbots and campaigns they act on.
 
 export type TSettingsGroup = 'Gerais' | 'Atendimento';
 
 export const SETTINGS_TAB_LIST = [
-  // Numbered settings tabs (1 to 20).
+  // Numbered settings tabs (of 1 to 20, those whose feature exists).
   { id: 'pause', label: 'Pausa', group: 'Gerais' },
-  { id: 'dashboard', label: 'Dashboard', group: 'Gerais' },
-  { id: 'campaign', label: 'Campanhas', group: 'Gerais' },
-  { id: 'negotiator', label: 'Negociador', group: 'Gerais' },
-  { id: 'whatsapp', label: 'WhatsApp', group: 'Gerais' },
-  { id: 'batch-close', label: 'Finalização em massa', group: 'Gerais' },
   { id: 'reports', label: 'Relatórios', group: 'Gerais' },
   { id: 'report-bi', label: 'Relatório BI', group: 'Gerais' },
   { id: 'chatbots', label: 'Chatbots', group: 'Gerais' },
   { id: 'distribution', label: 'Nova distribuição', group: 'Gerais' },
   { id: 'contact', label: 'Contatos', group: 'Gerais' },
-  { id: 'media', label: 'Controle de mídia', group: 'Gerais' },
-  { id: 'channels', label: 'Canais', group: 'Gerais' },
-  { id: 'messenger', label: 'Mensageiro interno', group: 'Gerais' },
-  { id: 'crm', label: 'CRM', group: 'Gerais' },
   { id: 'mfa', label: 'MFA', group: 'Gerais' },
   { id: 'rules', label: 'Regras de atendimento', group: 'Gerais' },
   { id: 'history', label: 'Histórico', group: 'Gerais' },
-  // Attendance settings (13 tabs).
+  // Attendance settings (of the spec's 13 tabs, those whose feature exists).
   { id: 'contact-metadata', label: 'Metadados de contato', group: 'Atendimento' },
   { id: 'knowledge-base', label: 'Base de conhecimento', group: 'Atendimento' },
   { id: 'control-words', label: 'Palavras de controle', group: 'Atendimento' },
   { id: 'scheduling', label: 'Agendamento', group: 'Atendimento' },
   { id: 'read-unread', label: 'Lido / não lido', group: 'Atendimento' },
-  { id: 'auto-change', label: 'Troca automática', group: 'Atendimento' },
   { id: 'message-copy', label: 'Cópia de mensagens', group: 'Atendimento' },
   { id: 'status', label: 'Status', group: 'Atendimento' },
   { id: 'sector-config', label: 'Configuração de setores', group: 'Atendimento' },
   { id: 'audio', label: 'Áudio', group: 'Atendimento' },
   { id: 'view-options', label: 'Opções de visualização', group: 'Atendimento' },
   { id: 'seconds-control', label: 'Controle de segundos', group: 'Atendimento' },
-  { id: 'campaign-options', label: 'Opções de campanha', group: 'Atendimento' },
 ] as const satisfies readonly { id: string; label: string; group: TSettingsGroup }[];
 
 export type TSettingsTab = (typeof SETTINGS_TAB_LIST)[number]['id'];

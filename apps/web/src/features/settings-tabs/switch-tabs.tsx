@@ -44,7 +44,8 @@ export const MessageCopyTab = switchTab({
     {
       path: 'allow.message-copy',
       label: 'Permitir copiar mensagens',
-      description: 'Mostra a opção de copiar o texto das mensagens e a conversa inteira.',
+      description:
+        'Mostra a opção de copiar o texto das mensagens e a conversa inteira. Desligado, nada da conversa pode ser copiado.',
     },
   ],
 });
@@ -57,8 +58,9 @@ export const ReadUnreadTab = switchTab({
   switches: [
     {
       path: 'read_unread.enabled',
-      label: 'Permitir marcar atendimentos como lidos ou não lidos',
-      description: 'O operador pode marcar um atendimento como não lido para voltar a ele depois.',
+      label: 'Permitir marcar atendimentos como não lidos',
+      description:
+        'Na conversa, o operador marca o atendimento como não lido para voltar a ele depois; abri-lo de novo o marca como lido.',
     },
   ],
 });
@@ -85,7 +87,8 @@ export const ViewOptionsTab = switchTab({
     },
     {
       path: 'allow.viewtmr',
-      label: 'Mostrar o tempo médio de resposta (TMR)',
+      label: 'Mostrar o tempo de espera nos atendimentos',
+      description: 'Nos cards, há quanto tempo o contato espera uma resposta.',
     },
   ],
 });
@@ -145,7 +148,13 @@ export const AudioTab = switchTab({
   title: 'Áudio',
   icon: tabIcon(IconMicrophone),
   description: 'Mensagens de voz gravadas pelos operadores (mp3 128 kbps mono).',
-  switches: [{ path: 'audio.enabled', label: 'Permitir que os operadores gravem e enviem áudios' }],
+  switches: [
+    {
+      path: 'audio.enabled',
+      label: 'Permitir que os operadores gravem e enviem áudios',
+      description: 'Mostra o botão de gravar áudio na conversa.',
+    },
+  ],
 });
 
 export const SecondsControlTab = switchTab({
@@ -153,5 +162,11 @@ export const SecondsControlTab = switchTab({
   title: 'Controle de segundos',
   icon: tabIcon(IconClockHour4),
   description: 'Precisão dos tempos exibidos nos atendimentos.',
-  switches: [{ path: 'seconds_control.enabled', label: 'Exibir os segundos nos tempos dos atendimentos' }],
+  switches: [
+    {
+      path: 'seconds_control.enabled',
+      label: 'Exibir os segundos nos tempos dos atendimentos',
+      description: 'Ligado, os cards mostram "5m 12s"; desligado, só a maior unidade ("5m").',
+    },
+  ],
 });

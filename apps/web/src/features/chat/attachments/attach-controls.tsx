@@ -3,6 +3,7 @@ import { ATTACHMENT_ACCEPT } from '@prosa/shared/attachment-rules';
 import type { TCard } from '@prosa/shared/attendance';
 import { IconMicrophone, IconPaperclip, IconSend, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { useCompanyFeatures } from '../api';
 import { formatDuration } from './pcm';
 import { PendingMediaModal } from './pending-media-modal';
 import { usePendingMedia } from './use-pending-media';
@@ -62,6 +63,8 @@ export function AttachControls({ card }: { card: TCard }) {
   const input = useRef<HTMLInputElement>(null);
   const media = usePendingMedia(card);
   const voice = useVoiceNote(card);
+  // The audio setting (attendance settings): off, no recording (the server refuses voice uploads too).
+  const audio = useCompanyFeatures().data?.settings.audio === true;
   const [caption, setCaption] = useState('');
 
   const cancel = () => {
@@ -107,18 +110,20 @@ export function AttachControls({ card }: { card: TCard }) {
           e.currentTarget.value = '';
         }}
       />
-      <Tooltip label="Gravar áudio" withArrow>
-        <ActionIcon
-          size={36}
-          variant="subtle"
-          color="gray"
-          aria-label="Gravar áudio"
-          loading={voice.state === 'asking'}
-          onClick={() => void voice.start()}
-        >
-          <IconMicrophone size={20} />
-        </ActionIcon>
-      </Tooltip>
+      {audio ? (
+        <Tooltip label="Gravar áudio" withArrow>
+          <ActionIcon
+            size={36}
+            variant="subtle"
+            color="gray"
+            aria-label="Gravar áudio"
+            loading={voice.state === 'asking'}
+            onClick={() => void voice.start()}
+          >
+            <IconMicrophone size={20} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
       <PendingMediaModal
         items={media.items}
         caption={caption}
