@@ -12,7 +12,7 @@ const TABS = [
   'Status',
   'Assinaturas',
   'IPs permitidos',
-  'White-label',
+  'Identidade visual',
   'Fuso horário',
   'Metadados',
   'Contrato',

@@ -41,6 +41,9 @@ export function cardIdFor(kind: TChannelKind, channelId: number, externalId: str
   return `${kind}_${channelId}_${externalId}`;
 }
 
+/** The channel kinds that exist today (web chat, WhatsApp Enterprise); each new channel adds itself here. */
+export const LIVE_CHANNEL_KINDS: readonly TChannelKind[] = ['web', 'waent'];
+
 /** Channels without the scheduling link (spec 1 §2). */
 export const NO_SCHEDULING_KINDS: TChannelKind[] = ['web', 'nc'];
 

@@ -28,7 +28,7 @@ export const COMPANY_TAB_LABEL: Record<TCompanyTab, string> = {
   statuses: 'Status',
   signatures: 'Assinaturas',
   ips: 'IPs permitidos',
-  'white-label': 'White-label',
+  'white-label': 'Identidade visual',
   timezone: 'Fuso horário',
   metadata: 'Metadados',
   contract: 'Contrato',

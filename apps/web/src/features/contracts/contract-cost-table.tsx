@@ -72,7 +72,7 @@ export function ContractCostTable({ cost }: { cost: Cost }) {
         </Title>
         {cost.numbers.length === 0 ? (
           <Text size="sm" c="dimmed">
-            Nenhum número cadastrado. Os números de WhatsApp entram no cálculo quando forem conectados.
+            Nenhum número cadastrado. Cada número de WhatsApp Enterprise da empresa entra no cálculo.
           </Text>
         ) : (
           <Table withTableBorder verticalSpacing="xs" aria-label="Custo por número">

@@ -1,7 +1,7 @@
 import { Card, Checkbox, Grid, Select, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { CHANNEL_KINDS, CHANNEL_LABEL } from '@prosa/shared/channels';
+import { CHANNEL_LABEL, LIVE_CHANNEL_KINDS } from '@prosa/shared/channels';
 import { ZHistoryFilters } from '@prosa/shared/history';
 import { IconCalendar } from '@tabler/icons-react';
 import { FilterActions } from '../../components/filter-actions';
@@ -21,12 +21,8 @@ const DATE_ARIA = {
   yearLevelControl: 'Escolher ano',
 };
 
-// sms and smsn share the name "SMS": the second gets its code so the two options can be told apart.
-const CHANNEL_OPTIONS = CHANNEL_KINDS.map((kind, i) => {
-  const label = CHANNEL_LABEL[kind];
-  const repeated = CHANNEL_KINDS.slice(0, i).some((k) => CHANNEL_LABEL[k] === label);
-  return { value: kind, label: repeated ? `${label} (${kind})` : label };
-});
+// Only the channels that exist: a filter by a channel nobody can have used would find nothing.
+const CHANNEL_OPTIONS = LIVE_CHANNEL_KINDS.map((kind) => ({ value: kind, label: CHANNEL_LABEL[kind] }));
 
 type Props = {
   initialValues: THistoryFormValues;

@@ -184,7 +184,11 @@ function HsmForm({
             required
             {...form.getInputProps('element_name')}
           />
-          <TextInput label="Namespace" {...form.getInputProps('namespace')} />
+          <TextInput
+            label="Espaço de nomes"
+            description="Namespace do modelo no painel da Meta"
+            {...form.getInputProps('namespace')}
+          />
           <SimpleGrid cols={2}>
             <TextInput label="Idioma" {...form.getInputProps('language')} />
             <Select

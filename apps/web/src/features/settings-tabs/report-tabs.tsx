@@ -102,8 +102,8 @@ export function ReportBiTab() {
     >
       <MetaSwitch form={form} path="allow.report-bi" label="Permitir o relatório BI" />
       <TextInput
-        label="Report-ID"
-        description="Identificador do relatório completo no serviço de BI."
+        label="Identificador do relatório"
+        description="O report-id do relatório completo no serviço de BI."
         w={{ base: '100%', sm: 360 }}
         maxLength={200}
         value={typeof value === 'string' ? value : ''}

@@ -49,7 +49,7 @@ export type TWaentFormValues = {
 
 const BROKERS = [
   { value: 'meta', label: 'Meta (Cloud API)' },
-  { value: 'outro', label: 'Outro broker (Cloud API)' },
+  { value: 'outro', label: 'Outro provedor (Cloud API)' },
 ];
 
 export function formValuesFrom(c: TWaentChannel | null): TWaentFormValues {
@@ -137,7 +137,8 @@ function ChannelForm(props: Omit<Props, 'target'> & { channel: TWaentChannel | n
             {...form.getInputProps('default_sector_id')}
           />
           <Select
-            label="Broker"
+            label="Provedor"
+            description="Quem entrega as mensagens (broker)"
             withAsterisk
             data={BROKERS}
             allowDeselect={false}
@@ -150,12 +151,19 @@ function ChannelForm(props: Omit<Props, 'target'> & { channel: TWaentChannel | n
             {...form.getInputProps('phone_number')}
           />
           <TextInput
-            label="Phone number ID"
+            label="Identificador do número"
+            description="Phone number ID no painel da Meta"
             withAsterisk
             maxLength={40}
             {...form.getInputProps('phone_number_id')}
           />
-          <TextInput label="WABA ID" withAsterisk maxLength={40} {...form.getInputProps('waba_id')} />
+          <TextInput
+            label="Conta do WhatsApp Business (WABA)"
+            description="WABA ID no painel da Meta"
+            withAsterisk
+            maxLength={40}
+            {...form.getInputProps('waba_id')}
+          />
         </SimpleGrid>
         <Divider label="Credenciais" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -168,10 +176,10 @@ function ChannelForm(props: Omit<Props, 'target'> & { channel: TWaentChannel | n
             {...form.getInputProps('access_token')}
           />
           <PasswordInput
-            label="App secret"
+            label="Segredo do app"
             withAsterisk={!editing}
             placeholder={props.channel?.app_secret || undefined}
-            description={keep}
+            description={keep ? `App secret no painel da Meta. ${keep}` : 'App secret no painel da Meta'}
             autoComplete="off"
             {...form.getInputProps('app_secret')}
           />

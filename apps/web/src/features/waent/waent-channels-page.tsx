@@ -90,7 +90,7 @@ export function WaentChannelsPage() {
                   <Table.Th>Nome</Table.Th>
                   <Table.Th>Número</Table.Th>
                   <Table.Th>Setor</Table.Th>
-                  <Table.Th>Broker</Table.Th>
+                  <Table.Th>Provedor</Table.Th>
                   <Table.Th>Webhook</Table.Th>
                   <Table.Th>Ativo</Table.Th>
                   <Table.Th w={100}>
