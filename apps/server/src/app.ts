@@ -45,6 +45,7 @@ import { defaultWidgetFile, webchatRoutes } from './modules/webchat/routes';
 import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/errors';
 import { registerGuard } from './platform/guard';
+import { registerSecurityHeaders } from './platform/security-headers';
 
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
   const app = Fastify({
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
   });
 
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, deps.config);
   // Uploads are read by each route with its own limits (logo 2 MB, attachments per channel).
   await app.register(fastifyMultipart, { limits: { files: 5, fields: 10 } });
   await app.register(fastifySwagger, {
