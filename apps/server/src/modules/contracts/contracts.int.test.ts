@@ -150,7 +150,7 @@ describe('contracts', () => {
     //  2 Gustavo created 05/01            → 30 days × 49,90          = 49,90
     //  3 Ana     inactive since 10/06     → 10/30 × 40,00 = 13,333…  = 13,33
     //  4 Bruno   created 16/06 02:00 UTC, which is 15/06 23:00 in São Paulo → 16/30 × 40 = 21,333… = 21,33
-    //  total 134,46; no numbers yet (phone-number channels come with WhatsApp).
+    //  total 134,46; no numbers (the company has no WhatsApp Enterprise number here).
     const at = (iso: string) => new Date(iso);
     await ctx.db
       .update(users)

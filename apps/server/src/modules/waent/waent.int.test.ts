@@ -171,7 +171,7 @@ describe('channel admin (spec 2 WhatsApp Enterprise)', () => {
       },
     });
     expect(r.status).toBe(400);
-    expect(r.body.message).toBe('Este número (Phone number ID) já está cadastrado em outro canal.');
+    expect(r.body.message).toBe('Este identificador do número já está cadastrado em outro canal.');
     const op = await http.login(OPERATOR);
     expect((await http.get('/api/channels/waent', { cookie: op })).status).toBe(403);
   });
