@@ -1,6 +1,6 @@
 import type { TCheckMfaInput } from '@prosa/shared/auth';
 import { ERROR_CODE, MSG } from '@prosa/shared/messages';
-import { Secret, TOTP } from 'otpauth';
+import { Secret } from 'otpauth';
 import { decryptSecret, sha256, sixDigitCode } from '../../platform/crypto';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -16,6 +16,7 @@ import {
   setChallengeCode,
   type UserWithCompany,
 } from './repository';
+import { totpStepOf } from './totp-step';
 
 const MAX_ATTEMPTS = 5;
 
@@ -64,9 +65,8 @@ async function totpValid(deps: MfaDeps, found: UserWithCompany, code: string): P
   const { user } = found;
   if (!user.totpEnabled || !user.totpSecret) return false;
   const secret = Secret.fromBase32(decryptSecret(user.totpSecret, deps.appSecret));
-  const delta = TOTP.validate({ token: code, secret, window: 1 });
-  if (delta === null) return false;
-  const step = Math.floor(Date.now() / 30_000) + delta;
+  const step = totpStepOf(secret, code);
+  if (step === null) return false;
   return claimTotpStep(deps.db, user.companyId, user.id, step);
 }
 

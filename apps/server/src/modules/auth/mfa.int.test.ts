@@ -29,6 +29,18 @@ afterAll(() => ctx.close());
 
 const codeOf = (subject: string) => /(\d{6})/.exec(subject)?.[1] ?? '';
 
+/** The app's codes from two steps before `at` to three after (what a check near `at` may accept). */
+const codesAround = (secret: Secret, at: number) =>
+  [-2, -1, 0, 1, 2, 3].map((k) => TOTP.generate({ secret, timestamp: at + k * 30_000 }));
+
+/** A well-formed code the app does not show around `at`: a fixed "wrong" code is sometimes the right one. */
+const wrongCodeFor = (secret: Secret, at = Date.now()) => {
+  const valid = new Set(codesAround(secret, at));
+  return (
+    ['000000', '111111', '222222', '333333', '444444', '555555', '666666'].find((c) => !valid.has(c)) ?? ''
+  );
+};
+
 describe('MFA code step', () => {
   it('asks for the e-mailed code, refuses a wrong one, accepts the right one once', async () => {
     const before = ctx.smtp.inbox.length;
@@ -114,17 +126,25 @@ describe('MFA code step', () => {
     });
     const cookie = String(done.res.headers['set-cookie']).split(';')[0];
 
-    const setup = await http.post('/api/auth/totp/setup', { cookie });
-    expect(setup.status).toBe(200);
+    // Two equal consecutive codes would make the app's next code look like a replay: such a secret is
+    // drawn again (about one in a hundred thousand).
+    let setup: Awaited<ReturnType<typeof http.post>>;
+    let secret: Secret;
+    do {
+      setup = await http.post('/api/auth/totp/setup', { cookie });
+      expect(setup.status).toBe(200);
+      secret = Secret.fromBase32(setup.body.secret as string);
+    } while (new Set(codesAround(secret, Date.now())).size < 6);
     expect(String(setup.body.otpauthUrl)).toMatch(/^otpauth:\/\/totp\/Prosa:/);
-    const secret = Secret.fromBase32(setup.body.secret as string);
-    const refused = await http.post('/api/auth/totp/enable', { cookie, body: { code: '000000' } });
+    const refused = await http.post('/api/auth/totp/enable', {
+      cookie,
+      body: { code: wrongCodeFor(secret) },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Código do aplicativo inválido.');
-    const enabled = await http.post('/api/auth/totp/enable', {
-      cookie,
-      body: { code: TOTP.generate({ secret }) },
-    });
+    const enabledAt = Date.now();
+    const activationCode = TOTP.generate({ secret, timestamp: enabledAt });
+    const enabled = await http.post('/api/auth/totp/enable', { cookie, body: { code: activationCode } });
     expect(enabled.status).toBe(200);
 
     before = ctx.smtp.inbox.length;
@@ -132,11 +152,11 @@ describe('MFA code step', () => {
     expect(s2.body).toMatchObject({ step: 'mfa', methods: ['totp', 'email'] });
     // The code used to activate cannot be replayed; the app's next code is accepted once.
     const replay = await http.post('/api/users/check-mfa-code', {
-      body: { challengeId: s2.body.challengeId, code: TOTP.generate({ secret }), method: 'totp' },
+      body: { challengeId: s2.body.challengeId, code: activationCode, method: 'totp' },
     });
     expect(replay.status).toBe(401);
     expect(replay.body.message).toBe('Código do aplicativo inválido.');
-    const next = TOTP.generate({ secret, timestamp: Date.now() + 30_000 });
+    const next = TOTP.generate({ secret, timestamp: enabledAt + 30_000 });
     const viaApp = await http.post('/api/users/check-mfa-code', {
       body: { challengeId: s2.body.challengeId, code: next, method: 'totp' },
     });

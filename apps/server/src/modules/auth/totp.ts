@@ -4,6 +4,7 @@ import { decryptSecret, encryptSecret } from '../../platform/crypto';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { claimTotpStep, findUser, setTotp } from './repository';
+import { totpStepOf } from './totp-step';
 
 type TotpDeps = Pick<AppDeps, 'db' | 'appSecret'>;
 
@@ -30,10 +31,10 @@ export async function enableTotp(deps: TotpDeps, caller: Caller, code: string) {
   const found = await findUser(deps.db, caller.companyId, caller.userId);
   if (!found?.user.totpSecret) throw badRequest('Gere um novo código QR antes de ativar.');
   const secret = Secret.fromBase32(decryptSecret(found.user.totpSecret, deps.appSecret));
-  const delta = TOTP.validate({ token: code, secret, window: 1 });
-  if (delta === null) throw badRequest(MSG.totpInvalid);
+  const step = totpStepOf(secret, code);
+  if (step === null) throw badRequest(MSG.totpInvalid);
   await setTotp(deps.db, caller.companyId, caller.userId, found.user.totpSecret, true);
-  await claimTotpStep(deps.db, caller.companyId, caller.userId, Math.floor(Date.now() / 30_000) + delta);
+  await claimTotpStep(deps.db, caller.companyId, caller.userId, step);
   return { message: MSG.totpEnabled };
 }
 
