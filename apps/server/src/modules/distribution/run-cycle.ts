@@ -98,7 +98,8 @@ export async function runDistributionCycle(
           config.allowIfClientNotRespond ? undefined : eq(attendances.busyClient, false),
         ),
       )
-      .orderBy(sql`${attendances.priority} desc`, attendances.queuedAt)
+      // Cards queued in one statement share queued_at: the id settles who is first, as the planner does.
+      .orderBy(sql`${attendances.priority} desc`, attendances.queuedAt, attendances.id)
       .limit(Math.min(20_000, capacity * 4));
     const waiting: WaitingAttendance[] = waitingRows.map((w) => ({ ...w, queuedAt: w.queuedAt.getTime() }));
     const plan = planAssignments({
