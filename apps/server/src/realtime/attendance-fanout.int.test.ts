@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { TCard } from '@prosa/shared/attendance';
+import { rooms } from '@prosa/shared/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, newVisitor, setTriage } from '../../test/helpers/attendance-fixtures';
-import { type ClientSocket, connectSocket, nextEvent } from '../../test/helpers/socket-client';
+import { type ClientSocket, connectSocket, flushSocket, nextEvent } from '../../test/helpers/socket-client';
 import {
   ADMIN,
   api,
@@ -46,7 +47,24 @@ async function socketFor(email: string) {
   return { cookie, socket, seen };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 300));
+/** Polls until `check` holds (events arrive on their own time on a loaded machine). */
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`tempo esgotado: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Everything sent to these sockets so far has arrived (see flushSocket): "nothing arrived" is final. */
+const flush = (...sockets: { socket: ClientSocket }[]) =>
+  Promise.all(sockets.map((s) => flushSocket(s.socket)));
+
+/** The card rooms (sector:…:all / sector:…:unassigned) the sockets of a user are in, on the server. */
+async function cardRoomsOfUser(userId: number) {
+  const sockets = await realtime.io.in(rooms.user(userId)).fetchSockets();
+  return sockets.flatMap((s) => [...s.rooms].filter((r) => /^sector:\d+:(all|unassigned)$/.test(r)));
+}
 
 describe('attendance events reach exactly who may see the card', () => {
   let ana: Awaited<ReturnType<typeof socketFor>>;
@@ -73,10 +91,14 @@ describe('attendance events reach exactly who may see the card', () => {
     const v = await newVisitor(ctx, 'Paula');
     await v.send('Bom dia!');
     expect((await arrived).message.text).toBe('Bom dia!');
-    await settle();
-    expect(ana.seen).toContain('upsert:Paula');
-    expect(gestor.seen).toContain('message:Bom dia!');
-    expect(admin.seen).toContain('upsert:Paula');
+    await until(
+      () =>
+        ana.seen.includes('upsert:Paula') &&
+        gestor.seen.includes('message:Bom dia!') &&
+        admin.seen.includes('upsert:Paula'),
+      'eventos da Paula',
+    );
+    await flush(bruno, other);
     // Bruno works in Suporte and Financeiro; the other company sees nothing.
     expect(bruno.seen).toEqual([]);
     expect(other.seen).toEqual([]);
@@ -94,16 +116,14 @@ describe('attendance events reach exactly who may see the card', () => {
       body: { sector_id: ids.sector('Financeiro') },
     });
     expect((await brunoGets).name).toBe('Paula');
-    await settle();
-    expect(ana.seen).toContain(`removed:${card.id}`);
+    await until(() => ana.seen.includes(`removed:${card.id}`), 'Ana larga o card');
 
     bruno.seen.length = 0;
     await http.post(`/api/attendances/${card.id}/switch-operator`, {
       cookie: gestor.cookie,
       body: { operator_id: ids.user(OPERATOR2) },
     });
-    await settle();
-    expect(bruno.seen).toContain('upsert:Paula');
+    await until(() => bruno.seen.includes('upsert:Paula'), 'Bruno recebe a Paula');
 
     const closed = nextEvent(bruno.socket, 'attendance:removed');
     await http.post(`/api/set-status/${ids.companyId}/${ids.sector('Financeiro')}/${ids.user(OPERATOR2)}`, {
@@ -124,14 +144,16 @@ describe('attendance events reach exactly who may see the card', () => {
       body: { enabled: true, chat_per_user: 3, allow_if_client_not_respond: false },
     });
     expect(saved.status).toBe(200);
-    await settle();
+    // The sockets move rooms in the background: wait until Ana's left the card rooms on the server.
+    await until(async () => (await cardRoomsOfUser(ids.user(OPERATOR))).length === 0, 'Ana sai das salas');
+    await flush(ana, gestor);
     ana.seen.length = 0;
     gestor.seen.length = 0;
     const v2 = await newVisitor(ctx, 'Rui');
     await v2.send('Depois da distribuição');
-    await settle();
+    await until(() => gestor.seen.includes('upsert:Rui'), 'gestor recebe o Rui');
+    await flush(ana);
     // Own cards only now: an unassigned card is no longer Ana's to see; the manager still sees it.
     expect(ana.seen).toEqual([]);
-    expect(gestor.seen).toContain('upsert:Rui');
   });
 });

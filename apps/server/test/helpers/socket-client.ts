@@ -53,3 +53,12 @@ export function waitDisconnect(socket: ClientSocket, timeoutMs = 10_000): Promis
     });
   });
 }
+
+/**
+ * A round trip on the socket (the server answers `ping` with an ack). Events travel in order on one
+ * connection, so everything the server had sent this socket before the ping has arrived when it resolves:
+ * a check that an event did NOT arrive needs no sleep.
+ */
+export async function flushSocket(socket: ClientSocket, timeoutMs = 10_000): Promise<void> {
+  await socket.timeout(timeoutMs).emitWithAck('ping');
+}

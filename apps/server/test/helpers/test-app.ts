@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../../src/app';
 import { createChannelRegistry } from '../../src/channels/registry';
 import { type Queue, startQueue } from '../../src/jobs/queue';
@@ -31,6 +34,9 @@ export async function createTestContext(
   const database = connectDatabase(testDb.url, 5);
   await seedDemoData(database.db);
   const smtp = await startSmtpPeer();
+  // A data folder per context: files keyed by company and user ids (the same in every cloned database) are
+  // not shared with test files or runs going on at the same time.
+  const dataDir = await mkdtemp(join(tmpdir(), 'prosa-test-data-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: testDb.url,
@@ -38,7 +44,7 @@ export async function createTestContext(
     APP_SECRET: 'test-secret-test-secret-test-secret-00',
     PUBLIC_URL: 'http://prosa.test',
     WEB_DIST: '/nonexistent',
-    DATA_DIR: '/tmp/prosa-test-data',
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     // The local protocol peers listen on loopback: the outbound guard lets only that host through.
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
@@ -96,6 +102,7 @@ export async function createTestContext(
       await smtp.close();
       await database.pool.end();
       await testDb.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -50,6 +50,10 @@ export const DEFAULT_TEMPLATES: PeerTemplate[] = [
 
 const newWamid = () => `wamid.${randomBytes(24).toString('base64url')}`;
 
+// Ids handed out by the peers of this process: a sequence, so two of them are never equal by chance.
+let idSeq = 0;
+const nextId = () => `${Date.now()}${String(++idSeq).padStart(6, '0')}`;
+
 const readBody = (req: IncomingMessage) =>
   new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -78,8 +82,10 @@ export async function startWhatsAppPeer(
   } = {},
 ) {
   const accessToken = opts.accessToken ?? `EAAG${randomBytes(16).toString('hex')}`;
-  const phoneNumberId = opts.phoneNumberId ?? String(100_000_000_000 + Math.floor(Math.random() * 1e11));
-  const wabaId = opts.wabaId ?? String(200_000_000_000 + Math.floor(Math.random() * 1e11));
+  // Random per run, with the sequence in the last digits: two peers of one process never share a number.
+  const phoneNumberId =
+    opts.phoneNumberId ?? String(100_000_000_000 + Math.floor(Math.random() * 1e5) * 1e6 + ++idSeq);
+  const wabaId = opts.wabaId ?? String(200_000_000_000 + Math.floor(Math.random() * 1e5) * 1e6 + ++idSeq);
   const templates = (opts.templates ?? DEFAULT_TEMPLATES).map((t, i) => ({
     id: t.id ?? String(9000 + i),
     ...t,
@@ -166,7 +172,7 @@ export async function startWhatsAppPeer(
       if (!(file instanceof Blob) || form.get('messaging_product') !== 'whatsapp') {
         return json(res, 400, graphError(100, '(#100) The parameter file is required.'));
       }
-      const id = String(Date.now()) + String(Math.floor(Math.random() * 1e6));
+      const id = nextId();
       const data = Buffer.from(await file.arrayBuffer());
       const mimeType = String(form.get('type') ?? file.type);
       uploads.push({ id, mimeType, name: (file as File).name ?? 'file', data });
@@ -237,7 +243,7 @@ export async function startWhatsAppPeer(
     },
     /** A media item the customer sent: its id goes into an inbound message. */
     addMedia(data: Buffer, mimeType: string): string {
-      const id = String(Date.now()) + String(Math.floor(Math.random() * 1e6));
+      const id = nextId();
       media.set(id, { data, mimeType });
       return id;
     },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GraphError } from './graph-client';
 import { withRetry } from './retry';
 import { Throttle } from './throttle';
@@ -61,21 +61,48 @@ describe('withRetry', () => {
 });
 
 describe('Throttle', () => {
+  // A fake clock: the pacing is checked in exact milliseconds, never against a loaded machine's wall clock.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Starts the takes and reports when all of them went through. */
+  const takeAll = (t: Throttle, key: string, n: number, perSecond: number) => {
+    const state = { done: false };
+    const all = Promise.all(Array.from({ length: n }, () => t.take(key, perSecond))).then(() => {
+      state.done = true;
+    });
+    return { state, all };
+  };
+
   it('lets a second worth through at once, then paces at the rate', async () => {
     const t = new Throttle();
-    const started = Date.now();
-    await Promise.all(Array.from({ length: 10 }, () => t.take('n1', 10)));
-    expect(Date.now() - started).toBeLessThan(50);
-    await Promise.all(Array.from({ length: 5 }, () => t.take('n1', 10)));
-    // 5 more at 10/s: about half a second.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    const burst = takeAll(t, 'n1', 10, 10);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(burst.state.done).toBe(true);
+    // 5 more at 10/s: one every 100 ms, the last at 500 ms.
+    const more = takeAll(t, 'n1', 5, 10);
+    await vi.advanceTimersByTimeAsync(448);
+    expect(more.state.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(52);
+    await more.all;
+    expect(more.state.done).toBe(true);
   });
 
   it('keeps numbers apart', async () => {
     const t = new Throttle();
-    await Promise.all(Array.from({ length: 5 }, () => t.take('a', 5)));
-    const started = Date.now();
-    await t.take('b', 5);
-    expect(Date.now() - started).toBeLessThan(30);
+    await takeAll(t, 'a', 5, 5).all;
+    const b = takeAll(t, 'b', 1, 5);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(b.state.done).toBe(true);
+    // The exhausted number still waits for its next token.
+    const a = takeAll(t, 'a', 1, 5);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(a.state.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(a.state.done).toBe(true);
   });
 });

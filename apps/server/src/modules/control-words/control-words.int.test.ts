@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoIds, newVisitor, setAllow } from '../../../test/helpers/attendance-fixtures';
 import {
@@ -46,6 +46,7 @@ const operatorTexts = async (attendanceId: number) =>
       .select()
       .from(messages)
       .where(and(eq(messages.attendanceId, attendanceId), eq(messages.senderType, 1)))
+      .orderBy(asc(messages.id))
   ).map((m) => m.text);
 
 const send = (attendanceId: number, message: string) =>
@@ -118,7 +119,12 @@ describe('control words on outgoing messages', () => {
     expect(blockedMulti.status).toBe(400);
     expect(await operatorTexts(id)).toEqual([]);
 
-    const logs = await ctx.db.select().from(controlWordLogs).where(eq(controlWordLogs.attendanceId, id));
+    // In the order they were written: the checks below go by position.
+    const logs = await ctx.db
+      .select()
+      .from(controlWordLogs)
+      .where(eq(controlWordLogs.attendanceId, id))
+      .orderBy(asc(controlWordLogs.id));
     expect(logs).toHaveLength(2);
     expect(logs[0]).toMatchObject({ userId: ids.user(OPERATOR), kind: 'message', words: ['Bôbo'] });
     expect(logs[1]?.words).toEqual(['porcaria total']);

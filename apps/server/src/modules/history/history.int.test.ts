@@ -19,9 +19,15 @@ let ids: Awaited<ReturnType<typeof demoIds>>;
 let admin: string;
 let gestor: string;
 
-// Today in the company's timezone (the history's days are the company's days).
-const today = () => formatDate(new Date(), 'America/Sao_Paulo').split('/').reverse().join('-');
-const period = () => `fromDate=${today()}&toDate=${today()}`;
+// A day in the company's timezone (the history's days are the company's days), `offset` days from now.
+const day = (offset: number) =>
+  formatDate(new Date(Date.now() + offset * 86_400_000), 'America/Sao_Paulo')
+    .split('/')
+    .reverse()
+    .join('-');
+// Yesterday to tomorrow: the attendances closed in beforeAll stay inside it even when the company's
+// midnight passes during the run (the day boundaries themselves are checked with fixed dates below).
+const period = () => `fromDate=${day(-1)}&toDate=${day(1)}`;
 
 async function closedConversation(name: string, lines: string[]) {
   const v = await newVisitor(ctx, name);

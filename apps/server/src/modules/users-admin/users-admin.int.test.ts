@@ -44,9 +44,11 @@ type UserBody = {
   profile_id: number | null;
 };
 
+// A counter, not a random suffix: two users of one test never get the same e-mail by chance.
+let userSeq = 0;
 const newUser = (over: Record<string, unknown> = {}) => ({
   name: 'Carla Dias',
-  email: `carla.${Math.random().toString(36).slice(2, 8)}@empresademo.com.br`,
+  email: `carla.teste${++userSeq}@empresademo.com.br`,
   display_name: '',
   password: 'Senha1234',
   gender: 'female',

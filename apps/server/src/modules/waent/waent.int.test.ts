@@ -373,7 +373,16 @@ describe('outbound messages and statuses', () => {
     await waitFor(async () => (await messageByWamid(wamid))?.delivery === 'read');
     await deliverOk(peer.statusPayload([{ wamid, status: 'delivered', to: wa }]));
     await deliverOk(peer.statusPayload([{ wamid, status: 'sent', to: wa }]));
-    await new Promise((res) => setTimeout(res, 400));
+    // Both late statuses processed (not a fixed wait): only then "still read" means something.
+    await waitFor(async () => {
+      const rows = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(waentWebhookEvents)
+        .where(
+          sql`${waentWebhookEvents.processedAt} is null and ${waentWebhookEvents.channelId} = ${channelId}`,
+        );
+      return rows[0]?.n === 0;
+    });
     expect((await messageByWamid(wamid))?.delivery).toBe('read');
     const list = await shown(attId);
     expect(list.at(-1)).toMatchObject({ text: 'Olá Fábio!', delivery: 'read' });
