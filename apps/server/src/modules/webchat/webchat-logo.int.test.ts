@@ -69,7 +69,11 @@ describe('web chat logo', () => {
     });
     expect(disguised.status).toBe(400);
     expect(disguised.body.message).toBe('O conteúdo do arquivo logo.png não corresponde à extensão .png.');
-    const svg = await upload(mg, id, { name: 'logo.svg', type: 'image/svg+xml', data: Buffer.from('<svg/>') });
+    const svg = await upload(mg, id, {
+      name: 'logo.svg',
+      type: 'image/svg+xml',
+      data: Buffer.from('<svg/>'),
+    });
     expect(svg.status).toBe(400);
     expect(svg.body.message).toBe('Arquivo inválido! Envie uma imagem PNG, JPG, GIF ou BMP.');
 
