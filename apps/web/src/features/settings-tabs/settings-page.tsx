@@ -9,7 +9,6 @@ import { AttendanceRulesTab } from '../distribution/attendance-rules-tab';
 import { DistributionSettingsTab } from '../distribution/distribution-settings-tab';
 import { PauseSettingsTab } from '../pause/pause-settings-tab';
 import { MfaTab } from './info-tabs';
-import { HistoryTab, ReportBiTab, ReportsTab } from './report-tabs';
 import { SectorConfigTab } from './sector-config-tab';
 import {
   SETTINGS_GROUPS,
@@ -41,14 +40,11 @@ const SIDE_LIST_HEIGHT = 'calc(100vh - var(--app-shell-header-height, 60px) - 16
 
 const PANEL: Record<TSettingsTab, () => ReactNode> = {
   pause: () => <PauseSettingsTab />,
-  reports: () => <ReportsTab />,
-  'report-bi': () => <ReportBiTab />,
   chatbots: () => <ChatbotsTab />,
   distribution: () => <DistributionSettingsTab />,
   contact: () => <ContactTab />,
   mfa: () => <MfaTab />,
   rules: () => <AttendanceRulesTab />,
-  history: () => <HistoryTab />,
   'contact-metadata': () => <ContactFieldsTab />,
   'knowledge-base': () => <KnowledgeBaseTab />,
   'control-words': () => <ControlWordsTab />,

@@ -24,6 +24,9 @@ describe('aba das configurações', () => {
       'crm',
       'auto-change',
       'campaign-options',
+      'reports',
+      'report-bi',
+      'history',
     ];
     for (const id of hidden) expect(settingsTabOf(id)).toBe('pause');
     const ids: string[] = SETTINGS_TAB_LIST.map((t) => t.id);
@@ -32,12 +35,12 @@ describe('aba das configurações', () => {
 
   it('keeps the tab in the address, except the default one', () => {
     expect(settingsTabParams('pause')).toEqual({});
-    expect(settingsTabParams('history')).toEqual({ tab: 'history' });
+    expect(settingsTabParams('rules')).toEqual({ tab: 'rules' });
   });
 
-  it('has the 11 attendance-settings tabs and the 9 numbered tabs that exist, each once', () => {
+  it('has the 11 attendance-settings tabs and the 6 numbered tabs that exist, each once', () => {
     expect(settingsTabsOf('Atendimento')).toHaveLength(11);
-    expect(settingsTabsOf('Gerais')).toHaveLength(9);
+    expect(settingsTabsOf('Gerais')).toHaveLength(6);
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.id)).size).toBe(SETTINGS_TAB_LIST.length);
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.label)).size).toBe(SETTINGS_TAB_LIST.length);
   });

@@ -2,21 +2,19 @@
 // ?tab= so a link can open one; the default is pause control. A tab of the spec whose feature does not exist
 // yet is not offered (nothing that does nothing): dashboard, campaigns, negotiator, WhatsApp, batch close,
 // media control, channels, internal messenger and CRM arrive with their modules; auto change and campaign
-// options with the chatbots and campaigns they act on.
+// options with the chatbots and campaigns they act on; reports, BI report and history e-mails with the reports
+// module that reads them (their panels wait in report-tabs.tsx).
 
 export type TSettingsGroup = 'Gerais' | 'Atendimento';
 
 export const SETTINGS_TAB_LIST = [
   // Numbered settings tabs (of 1 to 20, those whose feature exists).
   { id: 'pause', label: 'Pausa', group: 'Gerais' },
-  { id: 'reports', label: 'Relatórios', group: 'Gerais' },
-  { id: 'report-bi', label: 'Relatório BI', group: 'Gerais' },
   { id: 'chatbots', label: 'Chatbots', group: 'Gerais' },
   { id: 'distribution', label: 'Nova distribuição', group: 'Gerais' },
   { id: 'contact', label: 'Contatos', group: 'Gerais' },
   { id: 'mfa', label: 'MFA', group: 'Gerais' },
   { id: 'rules', label: 'Regras de atendimento', group: 'Gerais' },
-  { id: 'history', label: 'Histórico', group: 'Gerais' },
   // Attendance settings (of the spec's 13 tabs, those whose feature exists).
   { id: 'contact-metadata', label: 'Metadados de contato', group: 'Atendimento' },
   { id: 'knowledge-base', label: 'Base de conhecimento', group: 'Atendimento' },
