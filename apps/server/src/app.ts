@@ -42,9 +42,11 @@ import { usersAdminRoutes } from './modules/users-admin/routes';
 import { signatureRoutes } from './modules/users-admin/signature-routes';
 import { waentRoutes } from './modules/waent/routes';
 import { defaultWidgetFile, webchatRoutes } from './modules/webchat/routes';
+import { dbInputErrorCode, reportDbInputError } from './platform/db-input-error';
 import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/errors';
 import { registerGuard } from './platform/guard';
+import { registerNulGuard } from './platform/refuse-nul';
 import { registerSecurityHeaders } from './platform/security-headers';
 
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
@@ -81,6 +83,13 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
         .code(error.statusCode)
         .send({ code: ERROR_CODE.validation, message: 'Requisição inválida.' });
     }
+    const dbCode = dbInputErrorCode(error);
+    if (dbCode) {
+      // Safety net: a value PostgreSQL refuses is bad input (400), but it means a schema lacks a bound.
+      request.log.error({ err: error, dbCode }, 'valor recusado pelo PostgreSQL: falta um limite no esquema');
+      reportDbInputError({ code: dbCode, method: request.method, url: request.url });
+      return reply.code(400).send({ code: ERROR_CODE.validation, message: MSG.invalidRequest });
+    }
     request.log.error(error);
     return reply.code(500).send({ code: ERROR_CODE.internal, message: MSG.genericError });
   });
@@ -100,6 +109,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerGuard(app, deps);
+  registerNulGuard(app);
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));

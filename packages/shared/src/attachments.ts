@@ -1,4 +1,5 @@
 import { ATTACHMENT_KINDS, ATTACHMENT_MSG, MAX_ATTACHMENTS } from './attachment-rules';
+import { zInt4 } from './ids';
 import { z } from './zod';
 
 /** An attachment as stored on a message: the storage key, never a URL (URLs are signed when shown). */
@@ -8,7 +9,7 @@ export const ZStoredAttachment = z.object({
   mimeType: z.string().max(100),
   originalName: z.string().max(255),
   key: z.string().max(300),
-  size: z.number().int().min(0),
+  size: zInt4(),
 });
 export type TStoredAttachment = z.infer<typeof ZStoredAttachment>;
 

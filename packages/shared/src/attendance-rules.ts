@@ -1,3 +1,4 @@
+import { INT4_MAX, zId, zInt4 } from './ids';
 import { z } from './zod';
 
 /** The nudge sent to a client who stopped answering (time_waiting_client_to_poke_client). */
@@ -14,8 +15,9 @@ export const RULES_MSG = {
   saved: 'Configuração alterada com sucesso!',
 } as const;
 
-const seconds = z.number().int().nullable();
-const statusId = z.number().int().positive().nullable();
+// Zero and negatives reach the rules below, which answer them with their own text.
+const seconds = zInt4({ min: -INT4_MAX }).nullable();
+const statusId = zId().nullable();
 
 /** Attendance rules (settings tab 19, spec 1 §5): times in seconds (the screen shows minutes). */
 export const ZAttendanceRules = z
@@ -67,8 +69,8 @@ export const secondsToMinutes = (s: number | null | undefined) =>
   s === null || s === undefined ? null : s / 60;
 
 export const ZClientWaitingResponse = z.object({
-  minutes: z.number().int().min(1, { error: RULES_MSG.minutesAboveZero }).nullable(),
-  minutes_others: z.number().int().min(1, { error: RULES_MSG.minutesAboveZero }).nullable(),
+  minutes: zInt4({ min: 1, tooSmall: RULES_MSG.minutesAboveZero }).nullable(),
+  minutes_others: zInt4({ min: 1, tooSmall: RULES_MSG.minutesAboveZero }).nullable(),
   message: z.string().max(1000).nullable(),
   action: z.enum(['redistribute', 'none']),
 });

@@ -1,5 +1,6 @@
 import { ZAttachmentRefs } from './attachments';
 import { CHANNEL_KINDS } from './channels';
+import { zBigIdParam, zId, zIdParam, zInt4Param, zPage } from './ids';
 import { z } from './zod';
 
 export const ATTENDANCE_FILTERS = [
@@ -62,12 +63,12 @@ export const ATT_MSG = {
 export const CARD_SEARCH_MAX = 255;
 
 export const ZAttendanceListQuery = z.object({
-  sector_id: z.coerce.number().int().optional(),
+  sector_id: zIdParam().optional(),
   filter: z.enum(ATTENDANCE_FILTERS).default('all'),
-  status: z.coerce.number().int().optional(),
+  status: zIdParam().optional(),
   kind: z.enum(CHANNEL_KINDS).optional(),
-  contact_id: z.coerce.number().int().optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  contact_id: zIdParam().optional(),
+  page: zPage(),
   /** Search of the chat list: name, phone or protocol. */
   q: z
     .string()
@@ -152,8 +153,8 @@ export type TMessage = z.infer<typeof ZMessage>;
 export const ZMessagePage = z.object({ items: z.array(ZMessage), has_more: z.boolean() });
 
 export const ZMessagesQuery = z.object({
-  before: z.coerce.number().int().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: zBigIdParam().optional(),
+  limit: zInt4Param({ min: 1, max: 100 }).default(50),
 });
 
 export const ZSendMessageInput = z.object({
@@ -169,17 +170,17 @@ export const ZSendMessageInput = z.object({
 });
 
 export const ZSetStatusInput = z.object({
-  status: z.coerce.number({ error: 'Selecione um status.' }).int(),
+  status: zIdParam('Selecione um status.'),
   name: z.string().max(300).optional(),
-  contact: z.coerce.number({ error: ATT_MSG.attendanceNotFound }).int(),
+  contact: zBigIdParam(ATT_MSG.attendanceNotFound),
   data: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const ZSetBusyClientInput = z.object({
   busy: z.boolean(),
   name: z.string().max(300).optional(),
-  contact: z.coerce.number().int(),
-  operator_assigned_id: z.number().int().nullable().optional(),
+  contact: zBigIdParam(ATT_MSG.attendanceNotFound),
+  operator_assigned_id: zId().nullable().optional(),
   data: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -187,10 +188,10 @@ export const ZSaveNotesInput = z.object({
   notes: z.string().max(5000, { error: 'As anotações devem ter no máximo 5000 caracteres.' }),
 });
 export const ZSwitchSectorInput = z.object({
-  sector_id: z.coerce.number({ error: 'Selecione um setor.' }).int(),
+  sector_id: zIdParam('Selecione um setor.'),
 });
 export const ZSwitchOperatorInput = z.object({
-  operator_id: z.coerce.number({ error: 'Selecione um operador.' }).int(),
+  operator_id: zIdParam('Selecione um operador.'),
 });
 export const ZSetAnsweredInput = z.object({ answered: z.boolean() });
 

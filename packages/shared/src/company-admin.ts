@@ -1,6 +1,7 @@
 // Company administration (spec 2 §3 Company, §5, §7 Companies, §8, §9): texts, plans, timezones and the
 // zod schemas shared by the server routes and the web forms. Contracts are in contract.ts.
 import { brDateToIso } from './dates';
+import { zId, zInt4Param, zPage } from './ids';
 import { MSG } from './messages';
 import { z } from './zod';
 
@@ -101,10 +102,9 @@ const requiredText = (message: string, max = 120) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).default('');
 
-export const ZPlanId = z
-  .number({ error: COMPANY_MSG.planRequired })
-  .int()
-  .refine((id) => planName(id) !== null, { error: COMPANY_MSG.planRequired });
+export const ZPlanId = zId(COMPANY_MSG.planRequired).refine((id) => planName(id) !== null, {
+  error: COMPANY_MSG.planRequired,
+});
 
 export const ZTimezone = z
   .string({ error: COMPANY_MSG.timezoneInvalid })
@@ -203,8 +203,8 @@ export const ZCompanyStatusInput = z
 export type TCompanyStatusInput = z.input<typeof ZCompanyStatusInput>;
 
 export const ZCompanyListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  page: zPage(),
+  per_page: zInt4Param({ min: 1, max: 100 }).default(25),
   search: z.string().trim().max(120).optional(),
 });
 

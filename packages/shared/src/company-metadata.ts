@@ -4,6 +4,7 @@
 // - attendances: attendance rules tab 19 (seconds), apps/server/src/modules/distribution/attendance-rules.ts
 // - auto_dist.on / client_waiting_response / operator_waiting_response(_end) (minutes): distribution
 // - control_pause: pause settings tab 1 (minutes)
+import { INT4_MAX, zId, zInt4 } from './ids';
 import { PAUSE_MSG } from './pause';
 import { z } from './zod';
 
@@ -23,14 +24,18 @@ export const META_MSG = {
   audioDisabled: 'O envio de áudio está desativado para a empresa.',
   readUnreadDisabled: 'Marcar atendimentos como não lidos está desativado para a empresa.',
   markedUnread: 'Atendimento marcado como não lido.',
+  tooLarge: 'As configurações da empresa excedem o tamanho máximo.',
 } as const;
+
+/** Most requests read the metadata and unknown keys pass through: the whole object has a size limit. */
+export const METADATA_MAX_CHARS = 64 * 1024;
 
 export const AUTO_CHANGE_MAX_MINUTES = 44640;
 export const CAMPAIGN_ASSIGNMENT_MAX_HOURS = 120;
 
 const flag = z.boolean().default(false);
 const optionalFlag = z.boolean().optional();
-const nullableNumber = z.number().nullable().optional();
+const nullableNumber = z.number().min(0).max(INT4_MAX).nullable().optional();
 /** Ids and switches other modules read with Number()/truthiness: kept as they were stored. */
 const loose = z.union([z.number(), z.string(), z.boolean()]).nullable().optional();
 
@@ -81,7 +86,7 @@ const ZAutoDist = z
       .looseObject({
         minutes: nullableNumber,
         minutes_others: nullableNumber,
-        message: z.string().nullable().optional(),
+        message: z.string().max(1000, { error: META_MSG.chatbotMessageMax }).nullable().optional(),
         action: z.enum(['redistribute', 'none']).optional(),
       })
       .optional(),
@@ -90,7 +95,7 @@ const ZAutoDist = z
   .prefault({});
 
 /** Attendance rules (settings tab 19): times in seconds, status ids; saved by its own tab, kept here. */
-const intOrNull = z.number().int().nullable().optional();
+const intOrNull = zInt4().nullable().optional();
 const ZAttendances = z
   .looseObject({
     time_waiting_client_to_finalize: intOrNull,
@@ -203,7 +208,7 @@ const ZBlacklist = z
   .looseObject({
     enabled: flag,
     suggest: flag,
-    status_id: z.number().int().positive().nullable().default(null),
+    status_id: zId().nullable().default(null),
   })
   .prefault({});
 
@@ -248,6 +253,7 @@ export function chatSettingsOf(meta: TCompanyMetadata): TChatSettings {
 export const ZCompanyMetadata = ZCompanyMetadataShape.superRefine((m, ctx) => {
   const issue = (message: string, path: (string | number)[]) =>
     ctx.addIssue({ code: 'custom', message, path });
+  if (JSON.stringify(m).length > METADATA_MAX_CHARS) issue(META_MSG.tooLarge, []);
   if (activeTransferModes(m.allow).length > 1) issue(META_MSG.transferModes, ['allow']);
   if (m.allow['report-bi'] && !m.reports.complete.reportID.trim())
     issue(META_MSG.reportBiId, ['reports', 'complete', 'reportID']);

@@ -1,9 +1,10 @@
+import { zIdParam } from './ids';
 import { type TIpEntry, validateIpEntry } from './ip';
 import { MSG } from './messages';
 import { z } from './zod';
 
 export const ZIpEntry = z.object({
-  ip: z.string({ error: MSG.ipEmpty }).trim(),
+  ip: z.string({ error: MSG.ipEmpty }).trim().max(100, { error: MSG.ipInvalid }),
   mask: z.coerce.number({ error: MSG.ipMask }),
 });
 
@@ -38,7 +39,8 @@ export const ZCompanySecurity = z.object({
 });
 export type TCompanySecurity = z.infer<typeof ZCompanySecurity>;
 
-export const ZIdParam = z.object({ id: z.coerce.number({ error: MSG.notFound }).int().positive() });
+/** `{ id }` of an int4 record in the path (attendances and messages, bigint, use ZBigIdParams). */
+export const ZIdParam = z.object({ id: zIdParam() });
 
 export const ZSector = z.object({ id: z.number(), name: z.string(), position: z.number() });
 export const ZStatus = z.object({

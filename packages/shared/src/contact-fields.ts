@@ -1,5 +1,6 @@
 // Custom contact fields (spec 1 §3 and §5 Contact metadata; spec 3 §3 and §5 Custom contact fields): texts,
 // the option-key and mask rules, and the schemas shared by the server and the screens.
+import { zId, zIdParam } from './ids';
 import { z } from './zod';
 
 export const CONTACT_FIELD_MSG = {
@@ -199,7 +200,7 @@ const fieldShape = {
     .refine((m) => m === '' || isValidMask(m), { error: CONTACT_FIELD_MSG.maskInvalid })
     .nullable(),
   is_active: z.boolean(),
-  sector_id: z.number().int().positive().nullable(),
+  sector_id: zId().nullable(),
   position: z.number().int().min(0).max(10_000),
 };
 
@@ -233,7 +234,7 @@ export const ZContactField = z.object({
 export type TContactField = z.infer<typeof ZContactField>;
 
 export const ZContactFieldQuery = z.object({
-  sector_id: z.coerce.number().int().positive().optional(),
+  sector_id: zIdParam().optional(),
   include_inactive: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')

@@ -2,6 +2,7 @@
 // the web. Money is in reais here, cents in the database; the cost computation is in contract-cost.ts.
 import type { TContractCost } from './contract-cost';
 import { brDateToIso } from './dates';
+import { zId, zInt4 } from './ids';
 import { z } from './zod';
 
 export const CONTRACT_MSG = {
@@ -20,10 +21,7 @@ export const CONTRACT_MSG = {
 } as const;
 
 export const ZContractRule = z.object({
-  start_limit: z
-    .number({ error: CONTRACT_MSG.ruleStartMin })
-    .int()
-    .min(1, { error: CONTRACT_MSG.ruleStartMin }),
+  start_limit: zInt4({ min: 1, max: 1_000_000, tooSmall: CONTRACT_MSG.ruleStartMin }),
   end_limit: z.number({ error: CONTRACT_MSG.ruleEndBeforeStart }).int().max(1_000_000),
   value: z
     .number({ error: CONTRACT_MSG.valueRequired })
@@ -41,7 +39,7 @@ export const ZContractInput = z
       .min(0, { error: CONTRACT_MSG.valueNegative })
       .max(1_000_000),
     observation: z.string().max(2000).default(''),
-    seller_id: z.number().int().positive().nullish(),
+    seller_id: zId(CONTRACT_MSG.sellerNotFound).nullish(),
   })
   .superRefine((value, ctx) => {
     const start = brDateToIso(value.start_date);

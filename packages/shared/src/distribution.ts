@@ -1,3 +1,4 @@
+import { zBigIdParam, zIdParam } from './ids';
 import { z } from './zod';
 
 export const DIST_MSG = {
@@ -25,7 +26,6 @@ export const ZAutoDistInput = z
   });
 export type TAutoDistInput = z.infer<typeof ZAutoDistInput>;
 
-export const ZAutoDistConfig = z.object({
 /**
  * Spec 1 §5: distributing "clients that do not answer" needs the busy-client time of the attendance rules
  * (seconds, null when unset). Checked by the server and by the form, which shows it on the option.
@@ -37,6 +37,7 @@ export function busyTimeMissing(
   return input.enabled && input.allow_if_client_not_respond && !(Number(busySeconds) > 0);
 }
 
+export const ZAutoDistConfig = z.object({
   id: z.number(),
   company_id: z.number(),
   enabled: z.boolean(),
@@ -49,7 +50,7 @@ export function busyTimeMissing(
 export type TAutoDistConfig = z.infer<typeof ZAutoDistConfig>;
 
 export const ZQueueInput = z.object({
-  ids: z.array(z.coerce.number().int()).min(1, { error: 'Selecione ao menos um atendimento.' }).max(500),
-  sector_id: z.coerce.number().int().optional(),
+  ids: z.array(zBigIdParam()).min(1, { error: 'Selecione ao menos um atendimento.' }).max(500),
+  sector_id: zIdParam().optional(),
   priority_queue: z.boolean().optional(),
 });

@@ -1,4 +1,5 @@
 import { CHANNEL_KINDS } from './channels';
+import { zIdParam, zPage } from './ids';
 import { z } from './zod';
 
 export const HISTORY_MSG = {
@@ -32,18 +33,24 @@ export const HISTORY_OPTIONAL_COLUMNS = [
 ] as const;
 export type THistoryColumn = (typeof HISTORY_OPTIONAL_COLUMNS)[number]['key'];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida.' });
+// A real calendar day (2026-02-30 is refused here, not by PostgreSQL).
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida.' })
+  .refine((v) => !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v, {
+    error: 'Data inválida.',
+  });
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const ZHistoryFilters = z
   .object({
     fromDate: z.preprocess(emptyToUndefined, isoDate.optional()),
     toDate: z.preprocess(emptyToUndefined, isoDate.optional()),
-    status_id: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+    status_id: z.preprocess(emptyToUndefined, zIdParam().optional()),
     number: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()),
     cpf: z.preprocess(emptyToUndefined, z.string().trim().max(20).optional()),
-    sector_id: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
-    closed_by_user: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+    sector_id: z.preprocess(emptyToUndefined, zIdParam().optional()),
+    closed_by_user: z.preprocess(emptyToUndefined, zIdParam().optional()),
     channelable_type: z.preprocess(emptyToUndefined, z.enum(CHANNEL_KINDS).optional()),
     email: z.preprocess(emptyToUndefined, z.string().trim().max(254).optional()),
     only_open: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false),
@@ -72,7 +79,7 @@ export function historyPeriodIsShort(fromDate?: string, toDate?: string): boolea
 export const ZHistoryQuery = z.intersection(
   ZHistoryFilters,
   z.object({
-    page: z.coerce.number().int().min(1).default(1),
+    page: zPage(),
     count: z.coerce
       .number()
       .refine((n) => (HISTORY_PAGE_SIZES as readonly number[]).includes(n), {

@@ -1,3 +1,4 @@
+import { zId } from './ids';
 import { z } from './zod';
 
 // Message templates (HSM, spec 2 §3/§5/§9) and the active WhatsApp (spec 1 §5) — texts, pure rules, schemas.
@@ -143,7 +144,7 @@ export const ZHsmInput = z
     use_header: z.boolean().default(false),
     use_in_poll: z.boolean().default(false),
     all_companies: z.boolean().default(false),
-    companies: z.array(z.number().int().positive()).max(500).default([]),
+    companies: z.array(zId()).max(500).default([]),
   })
   .superRefine((v, ctx) => {
     if (v.template_type === 'headers' && !v.template.trim())
@@ -192,7 +193,7 @@ export const ZHsmSyncResult = z.object({
 });
 
 export const ZSendHsmInput = z.object({
-  template_id: z.number({ error: HSM_MSG.required }).int().positive(),
+  template_id: zId(HSM_MSG.required),
   parameters: z.array(z.string().max(1024)).max(50).default([]),
   header_media_key: z.string().max(300).nullable().optional(),
 });
@@ -200,8 +201,8 @@ export const ZSendHsmInput = z.object({
 export const ZActiveWhatsappInput = ZSendHsmInput.extend({
   ddi: z.string().trim().max(4).default(DEFAULT_DDI),
   phone: z.string({ error: HSM_MSG.required }).trim().min(1, HSM_MSG.required).max(40),
-  sector_id: z.number({ error: HSM_MSG.required }).int().positive(),
-  responsible_user_id: z.number().int().positive().nullable().optional(),
+  sector_id: zId(HSM_MSG.required),
+  responsible_user_id: zId().nullable().optional(),
 }).refine((v) => v.ddi.replace(/\D/g, '') !== '0', { message: HSM_MSG.required, path: ['ddi'] });
 export type TActiveWhatsappInput = z.input<typeof ZActiveWhatsappInput>;
 
@@ -219,5 +220,5 @@ export type TActiveWhatsappOptions = z.infer<typeof ZActiveWhatsappOptions>;
 
 export const ZActivePermission = z.object({ user_id: z.number(), name: z.string(), enabled: z.boolean() });
 export const ZActivePermissionsInput = z.object({
-  permissions: z.array(z.object({ user_id: z.number().int().positive(), enabled: z.boolean() })).max(1000),
+  permissions: z.array(z.object({ user_id: zId(), enabled: z.boolean() })).max(1000),
 });

@@ -1,5 +1,6 @@
 // Knowledge base of ready answers (spec 1 §3, §5; spec 3 §3, §5, §8, §9): texts, limits, the search rules
 // and the schemas shared by the server routes and the screens.
+import { zId, zPage } from './ids';
 import { z } from './zod';
 
 export const KNOWLEDGE_MSG = {
@@ -95,7 +96,7 @@ const ZText = z
   .min(1, { error: KNOWLEDGE_MSG.textRequired })
   .max(10_000, { error: 'Texto deve conter no máximo 10000 caracteres.' });
 const ZTags = z.array(ZTag).max(20, { error: KNOWLEDGE_MSG.tagsTooMany });
-const ZSectorId = z.number().int().positive().nullable();
+const ZSectorId = zId().nullable();
 
 export const ZKnowledgeInput = z.object({
   title: ZTitle,
@@ -137,7 +138,7 @@ export const ZKnowledgePage = z.object({
 export type TKnowledgePage = z.infer<typeof ZKnowledgePage>;
 
 export const ZKnowledgeQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: zPage(),
   count: z.coerce
     .number()
     .refine((n) => (KNOWLEDGE_PAGE_SIZES as readonly number[]).includes(n), {

@@ -40,6 +40,8 @@ export const MSG = {
   unauthenticated: 'Sua sessão expirou. Faça login novamente.',
   forbidden: 'Você não tem permissão para esta ação.',
   notFound: 'Registro não encontrado.',
+  invalidText: 'O texto contém caracteres inválidos.',
+  invalidRequest: 'Requisição inválida.',
   realtimeAuthError: 'Ocorreu um erro (Código 4)...',
   ipEmpty: 'Preencha o campo com um IP.',
   ipInvalid: 'Preencha o campo com um IP válido.',

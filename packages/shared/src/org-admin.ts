@@ -1,4 +1,5 @@
 // Sectors and statuses administration (spec 2 §3 Status, §4 Status save/delete, §5 sector ordering, §9).
+import { zId, zSectorChoiceId } from './ids';
 import { z } from './zod';
 
 /** Special sector ids (spec 2 §9): never real sectors, only choices in sector pickers. */
@@ -74,7 +75,7 @@ export const ZSectorAdmin = z.object({
 export type TSectorAdmin = z.infer<typeof ZSectorAdmin>;
 
 export const ZSectorOrderInput = z.object({
-  ids: z.array(z.number({ error: ORG_MSG.orderInvalid }).int({ error: ORG_MSG.orderInvalid })).max(1000),
+  ids: z.array(zId(ORG_MSG.orderInvalid)).max(1000),
 });
 
 const HEX6 = /^#?[0-9a-fA-F]{6}$/;
@@ -98,7 +99,7 @@ export const ZStatusInput = z.object({
     .nullish()
     .transform((m) => (m ? m : null)),
   sectors: z
-    .array(z.number({ error: ORG_MSG.statusSectorInvalid }).int({ error: ORG_MSG.statusSectorInvalid }), {
+    .array(zSectorChoiceId(ORG_MSG.statusSectorInvalid), {
       error: ORG_MSG.statusSectorsRequired,
     })
     .min(1, { error: ORG_MSG.statusSectorsRequired })

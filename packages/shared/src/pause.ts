@@ -1,3 +1,4 @@
+import { zIdParam } from './ids';
 import { z } from './zod';
 
 export const PAUSE_MSG = {
@@ -65,12 +66,12 @@ export const ZPauseState = z.object({
   limit_at: z.string().nullable(),
   needs_password: z.boolean(),
   needs_reason: z.boolean(),
-});
   /** The company's pause control is on: only then may the user pause (the header offers "Pausar"). */
   control_active: z.boolean(),
+});
 export type TPauseState = z.infer<typeof ZPauseState>;
 
 export const ZLeavePauseInput = z.object({
   password: z.string().max(128).optional(),
-  reason_id: z.coerce.number().int().optional(),
+  reason_id: zIdParam().optional(),
 });

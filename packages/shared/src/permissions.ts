@@ -1,5 +1,6 @@
 // Module permissions (spec 3 §3 Permission, §4 Permissions): each module has actions; a user or a profile gets
 // read and/or write per action. The action ids are also the menu access keys the server checks.
+import { zId } from './ids';
 import { z } from './zod';
 
 export type TModuleAction = { id: string; name: string; required_actions: string[] };
@@ -181,7 +182,7 @@ export function normalizeMap(map: TPermissionMap): TPermissionMap {
 // Payload of "set permissions" (spec 3 §7): lists of action ids to remove, to grant read and to grant write.
 export const ZSetPermissions = z.object({
   type: z.enum(['user', 'profile']),
-  id: z.number().int().positive(),
+  id: zId(),
   permissions: z.object({
     remove: z.array(z.string()).max(200),
     read: z.array(z.string()).max(200),

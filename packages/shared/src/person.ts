@@ -1,5 +1,6 @@
 // Contact (person) records (spec 1 §2 person modal; spec 3 §3 Person, §5 Contacts, §8 Contacts, §9).
 import { isValidCnpj, isValidCpf, isValidEmail, onlyDigits } from './documents';
+import { zPage } from './ids';
 import { z } from './zod';
 
 export const PERSON_MSG = {
@@ -118,14 +119,21 @@ export function maskEmail(email: string): string {
 
 /** List filters; a text search needs at least 3 characters. */
 export const ZPersonFilters = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: zPage(),
   name: z.string().trim().max(200).optional(),
   email: z.string().trim().max(200).optional(),
   cpf: z.string().trim().max(20).optional(),
   phone: z.string().trim().max(20).optional(),
   tags: z.string().trim().max(200).optional(),
-  dateStart: z.string().optional(),
-  dateEnd: z.string().optional(),
+  // YYYY-MM-DD (or empty): a five-digit year would run past the dates JavaScript and PostgreSQL share.
+  dateStart: z
+    .string()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'Data inicial inválida.' })
+    .optional(),
+  dateEnd: z
+    .string()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'Data final inválida.' })
+    .optional(),
 });
 export type TPersonFilters = z.infer<typeof ZPersonFilters>;
 

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { CHANNEL_KINDS, NO_SCHEDULING_KINDS, type TChannelKind } from './channels';
+import { zIdParam } from './ids';
 import { z } from './zod';
 
 dayjs.extend(utc);
@@ -77,10 +78,7 @@ export function formatReturnAt(iso: string, tz: string): string {
 }
 
 const ZReturnAt = z.iso.datetime({ offset: true, error: SCHEDULE_MSG.returnAtRequired });
-const ZSectorId = z.coerce
-  .number({ error: SCHEDULE_MSG.sectorRequired })
-  .int({ error: SCHEDULE_MSG.sectorRequired })
-  .positive({ error: SCHEDULE_MSG.sectorRequired });
+const ZSectorId = zIdParam(SCHEDULE_MSG.sectorRequired);
 
 export const ZScheduleInput = z.object({
   return_at: ZReturnAt,

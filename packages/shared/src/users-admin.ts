@@ -1,6 +1,7 @@
 // Users, profiles and signatures of the administration area (spec 2 §3, §5, §7): texts, payloads and the
 // field rules shared by the user modal, the server and the CSV import.
 import { ZPassword } from './auth';
+import { INT4_MAX, zId, zInt4, zInt4Param, zPage } from './ids';
 import { MSG } from './messages';
 import { ROLE, roleLabel } from './roles';
 import { z } from './zod';
@@ -106,7 +107,7 @@ export function userFieldMessages(v: TUserFields, opts: { creating: boolean }): 
   return out;
 }
 
-const ids = z.array(z.number().int().positive()).max(500);
+const ids = z.array(zId()).max(500);
 
 const ZUserFieldsBase = z.object({
   name: z.string().max(120).nullish(),
@@ -114,8 +115,9 @@ const ZUserFieldsBase = z.object({
   display_name: z.string().max(120).nullish(),
   password: z.string().max(128).nullish(),
   gender: z.string().max(20).nullish(),
-  role: z.number().int().nullish(),
-  profile_id: z.number().int().positive().nullish(),
+  // Unknown roles reach the rule above, which answers them with its own text.
+  role: zInt4({ min: -INT4_MAX }).nullish(),
+  profile_id: zId().nullish(),
   sectors: ids.optional(),
   transfer_sectors: ids.optional(),
 });
@@ -177,8 +179,8 @@ export const ZOperatorStatusInput = z.object({
 
 export const ZUserListQuery = z.object({
   search: z.string().max(120).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  page: zPage(),
+  per_page: zInt4Param({ min: 1, max: 100 }).default(25),
 });
 
 export const ZUserListItemAdmin = z.object({
@@ -221,10 +223,7 @@ export const ZSignatureInput = z.object({
     .trim()
     .min(1, { error: SIGNATURE_MSG.labelRequired })
     .max(500),
-  sector_id: z
-    .number({ error: SIGNATURE_MSG.sectorRequired })
-    .int({ error: SIGNATURE_MSG.sectorRequired })
-    .positive({ error: SIGNATURE_MSG.sectorRequired }),
+  sector_id: zId(SIGNATURE_MSG.sectorRequired),
 });
 export type TSignatureInput = z.infer<typeof ZSignatureInput>;
 

@@ -1,3 +1,4 @@
+import { zId } from './ids';
 import { z } from './zod';
 
 // WhatsApp Enterprise (Cloud API) channels (spec 2 §3 WhatsApp Enterprise channel, §5 validation).
@@ -29,7 +30,7 @@ const secret = z.string().trim().max(1000).optional();
 
 const base = {
   name: z.string({ error: WAENT_MSG.required }).trim().max(80, { error: 'Nome muito longo.' }),
-  default_sector_id: z.number({ error: WAENT_MSG.required }).int(),
+  default_sector_id: zId(WAENT_MSG.required),
   broker: z.string({ error: WAENT_MSG.required }).trim().max(60),
   phone_number: optText(20),
   phone_number_id: z.string().trim().max(40),

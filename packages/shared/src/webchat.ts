@@ -1,4 +1,5 @@
 import { ZAttachment, ZAttachmentRefs } from './attachments';
+import { zId } from './ids';
 import { z } from './zod';
 
 export const WEBCHAT_MSG = {
@@ -58,10 +59,7 @@ export const ZWebchatInput = z.object({
     .trim()
     .min(1, { error: WEBCHAT_MSG.nameRequired })
     .max(80),
-  sector_id: z
-    .number({ error: WEBCHAT_MSG.sectorRequired })
-    .int()
-    .positive({ error: WEBCHAT_MSG.sectorRequired }),
+  sector_id: zId(WEBCHAT_MSG.sectorRequired),
   custom_data: ZWebchatCustomData.default({}),
 });
 export type TWebchatInput = z.infer<typeof ZWebchatInput>;

@@ -1,5 +1,6 @@
 import { ACCOUNT_MSG, AVATAR_MAX_BYTES, ZSurveyAnswer } from '@prosa/shared/account';
 import { ZMessageOutput } from '@prosa/shared/auth';
+import { zIdParam } from '@prosa/shared/ids';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -60,7 +61,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Foto de perfil de um colega da empresa',
-          params: z.object({ id: z.coerce.number().int().positive(), file: z.string().max(80) }),
+          params: z.object({ id: zIdParam(), file: z.string().max(80) }),
         },
       },
       async (request, reply) => {

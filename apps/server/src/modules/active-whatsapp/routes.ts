@@ -7,6 +7,7 @@ import {
   ZActiveWhatsappOptions,
   ZSendHsmInput,
 } from '@prosa/shared/hsm';
+import { ZBigIdParams } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
@@ -106,7 +107,7 @@ export function activeWhatsappRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Envia um modelo (HSM) num atendimento WhatsApp Enterprise aberto',
-          params: ZIdParam,
+          params: ZBigIdParams,
           body: ZSendHsmInput,
           response: { 200: ZTemplateSent },
         },

@@ -1,7 +1,7 @@
 import { ATTACHMENT_MSG } from '@prosa/shared/attachment-rules';
 import { ZUploadResult } from '@prosa/shared/attachments';
-import { ZIdParam } from '@prosa/shared/company';
 import { META_MSG } from '@prosa/shared/company-metadata';
+import { ZBigIdParams } from '@prosa/shared/ids';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,7 +27,7 @@ export function attachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary:
             'Envia um anexo do atendimento (multipart: file; kind=voice para áudio gravado). BMP, GIF, JPG, MP4, PDF, PNG',
           consumes: ['multipart/form-data'],
-          params: ZIdParam,
+          params: ZBigIdParams,
           response: { 200: ZUploadResult },
         },
       },

@@ -14,7 +14,7 @@ import {
   ZSwitchSectorInput,
   ZViewedBy,
 } from '@prosa/shared/attendance';
-import { ZIdParam } from '@prosa/shared/company';
+import { ZBigIdParams, zBigIdParam, zIdParam } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
@@ -36,9 +36,9 @@ import { getViewedBy, markViewed } from './viewed';
 const tags = ['attendance'];
 const ZCardResult = z.object({ message: z.string(), card: ZCard });
 const ZRouteParams = z.object({
-  company_id: z.coerce.number().int(),
-  sector_id: z.coerce.number().int(),
-  user_id: z.coerce.number().int(),
+  company_id: zIdParam(),
+  sector_id: zIdParam(),
+  user_id: zIdParam(),
 });
 
 export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -59,7 +59,10 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/attendances/:id',
-      { config: ANY_USER, schema: { tags, summary: 'Um card', params: ZIdParam, response: { 200: ZCard } } },
+      {
+        config: ANY_USER,
+        schema: { tags, summary: 'Um card', params: ZBigIdParams, response: { 200: ZCard } },
+      },
       async (request) =>
         toCard(
           (await loadForAction(deps, callerOf(request), request.params.id, { allowClosed: true })).attendance,
@@ -73,7 +76,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Mensagens (mais recentes primeiro)',
-          params: ZIdParam,
+          params: ZBigIdParams,
           querystring: ZMessagesQuery,
           response: { 200: ZMessagePage },
         },
@@ -89,7 +92,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Mensagens de um protocolo anterior do contato (somente leitura, regra do histórico)',
-          params: ZIdParam,
+          params: ZBigIdParams,
           querystring: ZMessagesQuery,
           response: { 200: ZMessagePage },
         },
@@ -105,7 +108,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Envia mensagem do operador',
-          params: ZIdParam,
+          params: ZBigIdParams,
           body: ZSendMessageInput,
           response: { 200: z.object({ message: ZMessage, card: ZCard }) },
         },
@@ -121,10 +124,10 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Encaminha uma mensagem para outro atendimento',
-          params: ZIdParam,
+          params: ZBigIdParams,
           body: z.object({
             message_id: z.string().min(1).max(200),
-            target_attendance_id: z.coerce.number().int(),
+            target_attendance_id: zBigIdParam(),
           }),
           response: { 200: z.object({ message: ZMessage, card: ZCard }) },
         },
@@ -144,7 +147,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Salva anotações',
-          params: ZIdParam,
+          params: ZBigIdParams,
           body: ZSaveNotesInput,
           response: { 200: ZCardResult },
         },
@@ -160,7 +163,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Marca como respondido',
-          params: ZIdParam,
+          params: ZBigIdParams,
           body: ZSetAnsweredInput,
           response: { 200: ZCardResult },
         },
@@ -179,7 +182,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Transfere de setor',
-          params: ZIdParam,
+          params: ZBigIdParams,
           body: ZSwitchSectorInput,
           response: { 200: ZCardResult },
         },
@@ -198,7 +201,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Transfere para outro operador',
-          params: ZIdParam,
+          params: ZBigIdParams,
           body: ZSwitchOperatorInput,
           response: { 200: ZCardResult },
         },
@@ -217,7 +220,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Operadores do setor do atendimento',
-          params: ZIdParam,
+          params: ZBigIdParams,
           response: {
             200: z.array(
               z.object({ id: z.number(), name: z.string(), role: z.number(), operator_status: z.string() }),
@@ -235,7 +238,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Registra visualização',
-          params: ZIdParam,
+          params: ZBigIdParams,
           response: { 200: z.object({ card: ZCard }) },
         },
       },
@@ -249,7 +252,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Marca o atendimento como não lido (quando a empresa permite lido/não lido)',
-          params: ZIdParam,
+          params: ZBigIdParams,
           response: { 200: ZCardResult },
         },
       },
@@ -260,7 +263,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/attendances/:id/viewed',
       {
         config: MANAGER,
-        schema: { tags, summary: 'Visualizado por', params: ZIdParam, response: { 200: ZViewedBy } },
+        schema: { tags, summary: 'Visualizado por', params: ZBigIdParams, response: { 200: ZViewedBy } },
       },
       async (request) => getViewedBy(deps, callerOf(request), { attendanceId: request.params.id }),
     );
@@ -316,7 +319,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Remove atendimento travado',
-          body: z.object({ contact: z.coerce.number().int() }),
+          body: z.object({ contact: zBigIdParam() }),
           response: { 200: ZCardResult },
         },
       },

@@ -159,7 +159,11 @@ export async function createMfaChallenge(
   return row.id;
 }
 
+// Challenge ids are uuids: any other text is an unknown challenge, never a query PostgreSQL refuses.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function findOpenChallenge(db: Db, id: string) {
+  if (!UUID.test(id)) return null;
   const rows = await db
     .select()
     .from(mfaChallenges)

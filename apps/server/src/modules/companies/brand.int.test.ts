@@ -98,8 +98,10 @@ describe('identidade visual na tela de login (pública)', () => {
     const other = await publicBrand(`?empresa=${otherId}`);
     expect(other.body).toEqual(none);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/brand/${otherId}/logo` })).statusCode).toBe(404);
+    // An unknown company (the largest id there can be: a larger one is refused as bad input, 400).
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/brand/2147483647/logo' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/brand/99999999999/logo' })).statusCode).toBe(
-      404,
+      400,
     );
   });
 

@@ -9,6 +9,7 @@ import {
   ZContactFieldQuery,
   ZContactFieldValuesInput,
 } from '@prosa/shared/contact-fields';
+import { ZBigIdParams } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
@@ -88,7 +89,7 @@ export function contactFieldRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Campos do contato do setor do atendimento e os valores preenchidos nele',
-          params: ZIdParam,
+          params: ZBigIdParams,
           response: { 200: ZAttendanceContactFields },
         },
       },
@@ -102,7 +103,7 @@ export function contactFieldRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Salva os campos do contato no atendimento',
-          params: ZIdParam,
+          params: ZBigIdParams,
           body: ZContactFieldValuesInput,
           response: {
             200: z.object({ message: z.string(), values: z.record(z.string(), z.string()), card: ZCard }),

@@ -6,6 +6,7 @@ import {
   ZControlWordList,
   ZControlWordLogPage,
 } from '@prosa/shared/control-words';
+import { zPage } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
@@ -65,7 +66,7 @@ export function controlWordRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Mensagens e nomes bloqueados (25 por página)',
-          querystring: z.object({ page: z.coerce.number().int().min(1).default(1) }),
+          querystring: z.object({ page: zPage() }),
           response: { 200: ZControlWordLogPage },
         },
       },

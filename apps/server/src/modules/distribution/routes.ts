@@ -1,5 +1,6 @@
 import { ZAttendanceRules, ZClientWaitingResponse, ZMonitor } from '@prosa/shared/attendance-rules';
 import { ZAutoDistConfig, ZAutoDistInput, ZQueueInput } from '@prosa/shared/distribution';
+import { zIdParam } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
@@ -149,7 +150,7 @@ export function distributionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Operador on-line ou off-line (setStatus)',
           body: z.object({
-            user_id: z.coerce.number().int(),
+            user_id: zIdParam(),
             status: z.enum(['online', 'offline'], { error: 'Status inválido.' }),
           }),
           response: {

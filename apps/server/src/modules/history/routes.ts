@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { ZCard } from '@prosa/shared/attendance';
-import { ZIdParam } from '@prosa/shared/company';
 import { ZHistoryFilters, ZHistoryPage, ZHistoryQuery } from '@prosa/shared/history';
+import { ZBigIdParams, zIdParam } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
@@ -36,7 +36,7 @@ export function historyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/history/download/:id',
       {
         config: needs(MANAGER, 'historico', 'read'),
-        schema: { tags, summary: 'CSV de um atendimento', params: ZIdParam },
+        schema: { tags, summary: 'CSV de um atendimento', params: ZBigIdParams },
       },
       async (request, reply) => {
         const { filename, csv } = await downloadAttendanceCsv(deps, callerOf(request), request.params.id);
@@ -121,7 +121,7 @@ export function historyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Restaura o último atendimento do contato',
-          body: z.object({ contact_id: z.coerce.number().int() }),
+          body: z.object({ contact_id: zIdParam() }),
           response: { 200: z.object({ message: z.string(), card: ZCard }) },
         },
       },
@@ -135,7 +135,7 @@ export function historyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Linha do tempo do contato',
-          params: ZIdParam,
+          params: ZBigIdParams,
           response: {
             200: z.array(
               z.object({

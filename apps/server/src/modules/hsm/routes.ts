@@ -1,5 +1,6 @@
 import { ZIdParam } from '@prosa/shared/company';
 import { ZHsm, ZHsmInput, ZHsmSyncResult, ZHsmUploadResult } from '@prosa/shared/hsm';
+import { zId } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -132,7 +133,7 @@ export function hsmRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Sincroniza os modelos com a lista da WABA do canal (Meta)',
-          body: z.object({ channel_id: z.number().int().positive() }),
+          body: z.object({ channel_id: zId() }),
           response: { 200: ZHsmSyncResult },
         },
       },

@@ -1,3 +1,4 @@
+import { INT4_MAX } from '@prosa/shared/ids';
 import { normalizeSearchText } from '@prosa/shared/knowledge';
 import { and, asc, count, desc, eq, exists, gt, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { knowledgeItems, knowledgeItemTags, knowledgeTags } from '../../db/schema/knowledge';
@@ -77,7 +78,9 @@ export async function mostUsedItems(db: Db, reader: Reader, limit: number) {
 /** '#term' in the chat: title or text containing the term, titles starting with it first, then most used. */
 export async function autocompleteItems(db: Db, reader: Reader, term: string, limit: number) {
   const normalized = normalizeSearchText(term);
-  const byId = /^\d+$/.test(normalized) ? eq(knowledgeItems.id, Number(normalized)) : undefined;
+  // A number is also an item id, when it can be one (int4): a longer one is only text.
+  const asId = /^\d+$/.test(normalized) ? Number(normalized) : Number.NaN;
+  const byId = asId <= INT4_MAX ? eq(knowledgeItems.id, asId) : undefined;
   return db
     .select()
     .from(knowledgeItems)

@@ -1,4 +1,5 @@
 import { ZIdParam } from '@prosa/shared/company';
+import { zIdParam, zPage } from '@prosa/shared/ids';
 import {
   PAUSE_PAGE_SIZES,
   ZControlPause,
@@ -51,7 +52,7 @@ export function pauseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Motivos de pausa (8 por página; 4, 8 ou 16)',
           querystring: z.object({
-            page: z.coerce.number().int().min(1).default(1),
+            page: zPage(),
             count: z.coerce
               .number()
               .refine((n) => (PAUSE_PAGE_SIZES as readonly number[]).includes(n), {
@@ -125,7 +126,7 @@ export function pauseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Entra em pausa',
-          body: z.object({ reason_id: z.coerce.number().int().optional() }),
+          body: z.object({ reason_id: zIdParam().optional() }),
           response: { 200: ZStateResult },
         },
       },
@@ -138,7 +139,7 @@ export function pauseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Troca o motivo da pausa',
-          body: z.object({ reason_id: z.coerce.number().int() }),
+          body: z.object({ reason_id: zIdParam() }),
           response: { 200: ZStateResult },
         },
       },

@@ -1,4 +1,5 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
+import { zIdParam } from '@prosa/shared/ids';
 import { MODULES, ZSetPermissions } from '@prosa/shared/permissions';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,9 +12,9 @@ const tags = ['permissions'];
 const ZGrant = z.object({ read: z.boolean(), write: z.boolean() });
 const ZAction = z.object({ id: z.string(), name: z.string(), required_actions: z.array(z.string()) });
 const ZTargetParams = z.object({
-  companyId: z.coerce.number().int().positive(),
+  companyId: zIdParam(),
   type: z.enum(['user', 'profile']),
-  id: z.coerce.number().int().positive(),
+  id: zIdParam(),
 });
 
 export function permissionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -63,7 +64,7 @@ export function permissionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Define as permissões (remove, read, write) de um usuário ou perfil',
-          params: z.object({ companyId: z.coerce.number().int().positive() }),
+          params: z.object({ companyId: zIdParam() }),
           body: ZSetPermissions,
           response: { 200: ZMessageOutput },
         },

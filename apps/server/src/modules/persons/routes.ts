@@ -1,4 +1,5 @@
 import { ZIdParam } from '@prosa/shared/company';
+import { ZBigIdParams, zId } from '@prosa/shared/ids';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { PERSON_MSG, ZPersonFilters, ZPersonInput } from '@prosa/shared/person';
 import { z } from '@prosa/shared/zod';
@@ -109,7 +110,7 @@ export function personRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Mescla outro contato neste (canais e histórico passam para este)',
           params: ZIdParam,
-          body: z.object({ from_id: z.number().int().positive() }),
+          body: z.object({ from_id: zId() }),
           response: { 200: ZPerson },
         },
       },
@@ -147,7 +148,7 @@ export function personRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Contato do atendimento',
-          params: ZIdParam,
+          params: ZBigIdParams,
           response: { 200: ZPersonDetail },
         },
       },

@@ -1,4 +1,5 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
+import { zIdParam } from '@prosa/shared/ids';
 import { ZProfile, ZProfileInput } from '@prosa/shared/users-admin';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,9 +9,8 @@ import { callerOf, MANAGER, needs } from '../../platform/guard';
 import { createProfile, deleteProfile, listProfiles, updateProfile } from './manage-profiles';
 
 const tags = ['profiles'];
-const companyId = z.coerce.number().int().positive();
-const ZCompanyParams = z.object({ companyId });
-const ZProfileParams = z.object({ companyId, id: z.coerce.number().int().positive() });
+const ZCompanyParams = z.object({ companyId: zIdParam() });
+const ZProfileParams = z.object({ companyId: zIdParam(), id: zIdParam() });
 const ZProfileSaved = z.object({ message: z.string(), profile: ZProfile });
 const WRITE = needs(MANAGER, 'perfis', 'write');
 

@@ -1,5 +1,6 @@
 import { ZCard } from '@prosa/shared/attendance';
 import { ZIdParam } from '@prosa/shared/company';
+import { ZBigIdParams } from '@prosa/shared/ids';
 import { ZSchedule, ZScheduleInput, ZSchedulePatch } from '@prosa/shared/scheduling';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,7 +22,7 @@ export function schedulingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Agendamentos do contato do atendimento (retorno mais recente primeiro)',
-          params: ZIdParam,
+          params: ZBigIdParams,
           response: { 200: z.object({ items: z.array(ZSchedule) }) },
         },
       },
@@ -35,7 +36,7 @@ export function schedulingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Agenda o retorno do atendimento (um agendamento aberto por atendimento)',
-          params: ZIdParam,
+          params: ZBigIdParams,
           body: ZScheduleInput,
           response: { 200: z.object({ message: z.string(), schedule: ZSchedule, card: ZCard }) },
         },

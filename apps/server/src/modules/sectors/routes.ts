@@ -1,6 +1,6 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { ZIdParam, ZSector } from '@prosa/shared/company';
-import { MSG } from '@prosa/shared/messages';
+import { zIdParam, zSectorChoiceIdParam } from '@prosa/shared/ids';
 import { ZSectorAdmin, ZSectorInput, ZSectorOrderInput } from '@prosa/shared/org-admin';
 import { z } from '@prosa/shared/zod';
 import type { FastifyRequest } from 'fastify';
@@ -15,11 +15,9 @@ import { findSector, listSectors } from './repository';
 
 const tags = ['sectors'];
 
-const ZCompanyParam = z.object({ companyId: z.coerce.number({ error: MSG.notFound }).int().positive() });
-// Any integer: the special ids 0 and -1 reach the operation, which answers them as not found.
-const ZCompanySectorParams = ZCompanyParam.extend({
-  id: z.coerce.number({ error: MSG.notFound }).int({ error: MSG.notFound }),
-});
+const ZCompanyParam = z.object({ companyId: zIdParam() });
+// The special ids 0 and -1 reach the operation, which answers them as not found.
+const ZCompanySectorParams = ZCompanyParam.extend({ id: zSectorChoiceIdParam() });
 const ZSectorSaved = z.object({ message: z.string(), sector: ZSector });
 
 export function sectorRoutes(deps: AppDeps): FastifyPluginAsyncZod {

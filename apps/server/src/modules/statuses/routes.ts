@@ -1,5 +1,5 @@
 import { ZStatus } from '@prosa/shared/company';
-import { MSG } from '@prosa/shared/messages';
+import { zIdParam, zSectorChoiceIdParam } from '@prosa/shared/ids';
 import { ZStatusAdmin, ZStatusInput } from '@prosa/shared/org-admin';
 import { z } from '@prosa/shared/zod';
 import type { FastifyRequest } from 'fastify';
@@ -17,10 +17,9 @@ import {
 import { listStatuses } from './repository';
 
 const tags = ['statuses'];
-const ZCompanyParam = z.object({ companyId: z.coerce.number({ error: MSG.notFound }).int().positive() });
-const ZCompanyIdParams = ZCompanyParam.extend({
-  id: z.coerce.number({ error: MSG.notFound }).int({ error: MSG.notFound }),
-});
+const ZCompanyParam = z.object({ companyId: zIdParam() });
+// A status id, or a sector id where the special sectors 0 and -1 are answered as not found.
+const ZCompanyIdParams = ZCompanyParam.extend({ id: zSectorChoiceIdParam() });
 const ZStatusSaved = z.object({ message: z.string(), status: ZStatusAdmin });
 
 export function statusRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -32,7 +31,7 @@ export function statusRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Status de classificação e finalização (do setor, com sector_id)',
-          querystring: z.object({ sector_id: z.coerce.number().int().optional() }),
+          querystring: z.object({ sector_id: zSectorChoiceIdParam().optional() }),
           response: { 200: z.array(ZStatus) },
         },
       },

@@ -1,3 +1,4 @@
+import { zIdParam } from '@prosa/shared/ids';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import {
   IMPORT_MODEL_FILE,
@@ -13,7 +14,7 @@ import { readCsvUpload } from './csv-upload';
 import { importModel, importProgress, saveImportFile, validateImportFile } from './import-users';
 import { READ, scopeOf, tags, WRITE, ZCompanyParams } from './route-scope';
 
-const ZImportParams = ZCompanyParams.extend({ importId: z.coerce.number().int().positive() });
+const ZImportParams = ZCompanyParams.extend({ importId: zIdParam() });
 const ZImportRefused = z.object({
   code: z.string(),
   message: z.string(),

@@ -1,3 +1,4 @@
+import { zIdParam } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyRequest } from 'fastify';
 import { companyScope } from '../../platform/company-scope';
@@ -9,9 +10,8 @@ export const tags = ['users-admin'];
 export const READ = needs(MANAGER, 'usuarios', 'read');
 export const WRITE = needs(MANAGER, 'usuarios', 'write');
 
-const companyId = z.coerce.number().int().positive();
-export const ZCompanyParams = z.object({ companyId });
-export const ZUserParams = z.object({ companyId, id: z.coerce.number().int().positive() });
+export const ZCompanyParams = z.object({ companyId: zIdParam() });
+export const ZUserParams = z.object({ companyId: zIdParam(), id: zIdParam() });
 
 /** The caller and the company the call acts on (own; listed ones for admins; all for lords; else 404). */
 export function scopeOf(deps: AppDeps) {

@@ -1,4 +1,5 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
+import { zIdParam } from '@prosa/shared/ids';
 import { ZCompanySignature, ZSignature, ZSignatureInput } from '@prosa/shared/users-admin';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +13,7 @@ import {
   userSignatures,
 } from './signatures';
 
-const ZSignatureParams = ZUserParams.extend({ signatureId: z.coerce.number().int().positive() });
+const ZSignatureParams = ZUserParams.extend({ signatureId: zIdParam() });
 const ZSignatureSaved = z.object({ message: z.string(), signature: ZSignature });
 
 /** A user's signatures per sector, and the company's list of them (spec 2 §3 Signature). */

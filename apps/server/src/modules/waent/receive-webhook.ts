@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { waentWebhookEvents } from '../../db/schema/waent';
 import type { AppDeps } from '../../platform/deps';
+import { stripNul } from '../../platform/refuse-nul';
 import { processSoon } from './process-webhook';
 import { findChannelById, openChannel } from './repository';
 
@@ -38,11 +39,13 @@ export async function receiveWebhook(
   const { appSecret } = openChannel(row, deps);
   if (!validSignature(appSecret, input.rawBody, input.signature)) return false;
   let payload: Record<string, unknown>;
+  // A signed event is kept even with a NUL in it (PostgreSQL refuses it): refusing would make Meta retry it
+  // and then drop the message, while a NUL carries nothing a person reads, so it is stripped, not refused.
   try {
-    const parsed = JSON.parse(input.rawBody.toString('utf8')) as unknown;
+    const parsed = stripNul(JSON.parse(input.rawBody.toString('utf8')));
     payload = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
   } catch {
-    payload = { invalid: input.rawBody.toString('utf8').slice(0, 10_000) };
+    payload = { invalid: input.rawBody.toString('utf8').replaceAll('\u0000', '').slice(0, 10_000) };
   }
   const [event] = await deps.db
     .insert(waentWebhookEvents)

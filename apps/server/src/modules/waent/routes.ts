@@ -1,4 +1,5 @@
 import { ZIdParam } from '@prosa/shared/company';
+import { zIdParam } from '@prosa/shared/ids';
 import { ZWaentChannel, ZWaentChannelInput, ZWaentChannelPatch } from '@prosa/shared/waent';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +15,7 @@ import {
 import { receiveWebhook, verifyWebhook } from './receive-webhook';
 
 const tags = ['whatsapp-enterprise'];
-const ZChannelParam = z.object({ channelId: z.coerce.number().int().positive() });
+const ZChannelParam = z.object({ channelId: zIdParam() });
 
 export function waentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
