@@ -95,7 +95,7 @@ async function main() {
   const operator: Viewer = { ...base, userId: 7, role: 0, mode: 'OWN_NONE', sectorIds: [1, 2] };
   const operatorOwn: Viewer = { ...base, userId: 7, role: 0, mode: 'OWN', sectorIds: [1, 2] };
   const manager: Viewer = { ...base, userId: 100, role: 1, mode: 'ALL', sectorIds: [1, 2, 3] };
-  const q = { filter: 'all' as const, page: 1 };
+  const q = { filter: 'all' as const, page: 1, q: undefined };
   const page = (v: Viewer) => () =>
     Promise.all([listOpenAttendances(database.db, v, q, 100), countOpenAttendances(database.db, v, q)]);
   console.log(`\n${RUNS} execuções cada (após 10 de aquecimento):`);
