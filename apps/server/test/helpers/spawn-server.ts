@@ -2,25 +2,47 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
+/** Ports handed out by this process: servers started at the same time never get the same one. */
+const handedOut = new Set<number>();
+
 export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => done(port));
+  for (;;) {
+    const port = await new Promise<number>((done, fail) => {
+      const srv = createServer();
+      srv.once('error', fail);
+      srv.listen(0, '127.0.0.1', () => {
+        const address = srv.address();
+        const port = typeof address === 'object' && address ? address.port : 0;
+        srv.close(() => done(port));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
+
+/** The chosen port was taken by someone else before the server could bind it. */
+class PortTaken extends Error {}
 
 const root = resolve(import.meta.dirname, '../../../..');
 
+type SpawnedServer = { url: string; proc: ChildProcess; stop: () => Promise<void> };
+
 /** Starts `apps/server/src/main.ts` as its own process, as production does, and waits for /api/health. */
-export async function spawnServer(
-  env: Record<string, string>,
-): Promise<{ url: string; proc: ChildProcess; stop: () => Promise<void> }> {
-  const port = await freePort();
+export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+  // A port is free when chosen, but another process may bind it before the server does: choose again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServer(env, await freePort());
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt >= 3) throw err;
+    }
+  }
+}
+
+async function startServer(env: Record<string, string>, port: number): Promise<SpawnedServer> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -45,7 +67,10 @@ export async function spawnServer(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`servidor encerrou: ${output}`);
+    if (proc.exitCode !== null) {
+      if (output.includes('EADDRINUSE')) throw new PortTaken(`porta ${port} ocupada`);
+      throw new Error(`servidor encerrou: ${output}`);
+    }
     try {
       const r = await fetch(`${url}/api/health`);
       if (r.ok) break;
