@@ -181,6 +181,8 @@ test('a conversa aberta fecha sozinha quando o gestor a transfere ou finaliza', 
   const manager = await (await browser.newContext()).newPage();
   await login(ana, DEMO.ana);
   await login(manager, DEMO.manager);
+  // The transfer warning reaches Ana only through her socket: it is connected before the manager acts.
+  await expect(ana.getByText('Conectado', { exact: true })).toBeVisible();
 
   // Opening it gives the unassigned card to Ana (triage OPERATOR); the manager sees her as responsible.
   await ana.getByRole('button', { name: `Abrir conversa com ${name}` }).click();

@@ -34,6 +34,10 @@ async function openHistory(page: Page) {
 
 const grid = (page: Page) => page.getByRole('table', { name: 'Atendimentos do histórico' });
 
+/** Today's date on the company's clock (America/Sao_Paulo), whatever the timezone of this process. */
+const companyToday = () =>
+  dayjs(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()));
+
 test('o gestor vê a conversa finalizada no mês atual e lê suas mensagens', async ({ page }) => {
   await openHistory(page);
   const row = grid(page).getByRole('row').filter({ hasText: NAME });
@@ -92,7 +96,8 @@ test('uma coluna oculta continua oculta depois de recarregar', async ({ page }) 
 
 test('um período acima de 30 dias pede o canal e o CPF ou telefone', async ({ page }) => {
   await openHistory(page);
-  const start = dayjs().subtract(2, 'month').startOf('month').locale('pt-br');
+  // The calendar opens on the company's month (the browser runs in São Paulo time, this process in UTC).
+  const start = companyToday().subtract(2, 'month').startOf('month').locale('pt-br');
   await page.getByRole('button', { name: 'Data inicial' }).click();
   await page.getByRole('button', { name: 'Mês anterior' }).click();
   await page.getByRole('button', { name: 'Mês anterior' }).click();

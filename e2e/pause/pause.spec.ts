@@ -122,6 +122,7 @@ test('o gestor configura a pausa com senha e motivos; pausada, a operadora não 
 
   // A web chat written during the pause waits in the queue.
   const name = `Cliente na pausa ${Date.now()}`;
+  const queuedFrom = Date.now();
   const started = await request.post(`/api/webchat/${WEBCHAT_CODE}/visitors`, {
     data: { form: { nome: name } },
   });
@@ -132,7 +133,18 @@ test('o gestor configura a pausa com senha e motivos; pausada, a operadora não 
   });
   expect(sent.ok()).toBe(true);
   await expect(gestor.getByRole('region', { name: 'Não distribuídos', exact: true })).toContainText('1');
-  await gestor.waitForTimeout(3_000);
+  // A distribution cycle ran after the card arrived (the card brings the cycle forward) and left it waiting.
+  await expect
+    .poll(
+      async () => {
+        const config = (await (await gestor.request.get('/api/auto-dist')).json()) as {
+          last_cycle_at: string | null;
+        };
+        return Date.parse(config.last_cycle_at ?? '') > queuedFrom;
+      },
+      { timeout: 15_000, message: 'ciclo de distribuição depois do card' },
+    )
+    .toBe(true);
   await expect(operatorRow(gestor, 'Ana')).toContainText('0 / 2');
   await expect(gestor.getByRole('region', { name: 'Não distribuídos', exact: true })).toContainText('1');
 
