@@ -49,7 +49,7 @@ import { registerGuard } from './platform/guard';
 import { registerNulGuard } from './platform/refuse-nul';
 import { registerSecurityHeaders } from './platform/security-headers';
 
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean; widgetFile?: string } = {}) {
   const app = Fastify({
     logger: opts.logger ? { level: deps.config.LOG_LEVEL } : false,
     trustProxy: deps.config.TRUST_PROXY,
@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
   await app.register(controlWordRoutes(deps));
   await app.register(schedulingRoutes(deps));
   await app.register(contactFieldRoutes(deps));
-  await app.register(webchatRoutes(deps, { widgetFile: defaultWidgetFile() }));
+  await app.register(webchatRoutes(deps, { widgetFile: opts.widgetFile ?? defaultWidgetFile() }));
   await app.register(waentRoutes(deps));
   await app.register(hsmRoutes(deps));
   await app.register(activeWhatsappRoutes(deps));

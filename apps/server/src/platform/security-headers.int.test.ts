@@ -15,7 +15,13 @@ let webDist: string;
 beforeAll(async () => {
   webDist = await mkdtemp(join(tmpdir(), 'prosa-web-'));
   await writeFile(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-  ctx = await createTestContext({ queue: false, env: { WEB_DIST: webDist } });
+  // A bundle of its own: the test does not depend on apps/widget having been built before it.
+  await writeFile(join(webDist, 'widget.js'), 'void 0;');
+  ctx = await createTestContext({
+    queue: false,
+    env: { WEB_DIST: webDist },
+    widgetFile: join(webDist, 'widget.js'),
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -80,6 +86,7 @@ describe('security headers', () => {
 
   it('the web chat script, its API and its files stay usable from a customer site', async () => {
     const script = await get(`/webchat/${DEMO_WEBCHAT_CODE}.js`, { origin: 'https://cliente.example' });
+    expect(script.statusCode).toBe(200);
     expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(script.headers['access-control-allow-origin']).toBe('*');
     expect(script.headers['x-content-type-options']).toBe('nosniff');

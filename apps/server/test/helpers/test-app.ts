@@ -28,7 +28,13 @@ export const OTHER_ADMIN = 'admin@outraempresa.com.br';
  * a loopback SMTP peer that receives every e-mail.
  */
 export async function createTestContext(
-  opts: { env?: Record<string, string>; queue?: boolean; lookup?: OutboundLookup } = {},
+  opts: {
+    env?: Record<string, string>;
+    queue?: boolean;
+    lookup?: OutboundLookup;
+    /** The web chat bundle served at /webchat/<code>.js (the built one by default). */
+    widgetFile?: string;
+  } = {},
 ) {
   const testDb = await createTestDatabase();
   const database = connectDatabase(testDb.url, 5);
@@ -84,7 +90,7 @@ export async function createTestContext(
     queue = await startQueue({ url: testDb.url, worker: true, jobs: JOBS, deps: base, log: () => {} });
   }
   const deps: AppDeps = { ...base, queue };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, { widgetFile: opts.widgetFile });
   await app.ready();
 
   return {
