@@ -59,15 +59,26 @@ describe('messages that arrive while the conversation is open', () => {
     chat.dispose();
   });
 
-  it('are not read for another attendance, nor for the operator side, nor after it was closed', async () => {
+  it('are not read for another attendance, nor for the operator side, nor when they arrive after closing', async () => {
     const chat = createChatRealtime(client);
     openAttendance.open(1);
     chat.created({ attendance_id: 2, message: message({ id: 7 }) });
     chat.created({ attendance_id: 1, message: message({ id: 8, sender_type: 1 }) });
-    chat.created({ attendance_id: 1, message: message({ id: 9 }) });
     openAttendance.close();
+    chat.created({ attendance_id: 1, message: message({ id: 9 }) });
     await vi.advanceTimersByTimeAsync(1000);
     expect(api.markViewed).not.toHaveBeenCalled();
+    chat.dispose();
+  });
+
+  it('are read when she closes the conversation right after they arrived', async () => {
+    api.markViewed.mockResolvedValue({ card: card({ id: 1, unread_count: 0 }) });
+    const chat = createChatRealtime(client);
+    openAttendance.open(1);
+    chat.created({ attendance_id: 1, message: message({ id: 10 }) });
+    openAttendance.close();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(api.markViewed).toHaveBeenCalledWith(1);
     chat.dispose();
   });
 });

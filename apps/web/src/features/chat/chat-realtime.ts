@@ -43,20 +43,26 @@ export function createChatRealtime(queryClient: QueryClient, attention?: TAttent
   let readTimer: ReturnType<typeof setTimeout> | undefined;
   const stopWatchingOpen = openAttendance.subscribe(() => attention?.opened(openAttendance.get()));
   // A customer message that arrives while its conversation is open was seen: it is read, not unread.
+  // Read even when the conversation was closed before the call left: the message arrived while it was open.
+  const pendingRead = new Set<number>();
   const readOpen = (id: number) => {
+    pendingRead.add(id);
     clearTimeout(readTimer);
     readTimer = setTimeout(() => {
-      if (openAttendance.get() !== id) return;
-      chatApi
-        .markViewed(id)
-        .then(({ card }) => {
-          if (queryClient.getQueryData(queryKeys.attendance(card.id)) !== undefined)
-            setOpenCard(queryClient, card);
-          queryClient.setQueriesData<TCardPage>({ queryKey: queryKeys.attendanceLists }, (page) =>
-            replaceCard(page, card),
-          );
-        })
-        .catch(() => undefined);
+      const ids = [...pendingRead];
+      pendingRead.clear();
+      for (const pending of ids) {
+        chatApi
+          .markViewed(pending)
+          .then(({ card }) => {
+            if (queryClient.getQueryData(queryKeys.attendance(card.id)) !== undefined)
+              setOpenCard(queryClient, card);
+            queryClient.setQueriesData<TCardPage>({ queryKey: queryKeys.attendanceLists }, (page) =>
+              replaceCard(page, card),
+            );
+          })
+          .catch(() => undefined);
+      }
     }, READ_OPEN_MS);
   };
   const refreshLists = () => {
