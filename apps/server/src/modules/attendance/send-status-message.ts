@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { ChannelRegistry } from '../../channels/registry';
-import { contacts, messages } from '../../db/schema/attendance';
 import { statuses } from '../../db/schema/organization';
-import type { AppDeps } from '../../platform/deps';
-import { type AttendanceRow, toCard, toMessage } from './card';
-import { deliverMessage } from './deliver-message';
+import type { AttendanceRow } from './card';
+import { type AutomaticMessageDeps, sendAutomaticMessage } from './send-automatic-message';
 
-export type StatusMessageDeps = Pick<AppDeps, 'db' | 'events'> & { channels: ChannelRegistry };
+export type StatusMessageDeps = AutomaticMessageDeps;
 
 /**
  * A finalization status's "Mensagem" (statuses.message) goes to the customer when an attendance is finalized
@@ -24,30 +20,13 @@ export async function sendStatusMessage(
 ) {
   const text = input.status.message?.trim() ?? '';
   if (!text) return null;
-  const { attendance } = input;
-  const [stored] = await deps.db
-    .insert(messages)
-    .values({
-      companyId: attendance.companyId,
-      attendanceId: attendance.id,
-      messageId: `status_${randomUUID()}`,
-      text,
-      senderType: 1,
-      operatorId: input.operator?.id ?? null,
-      operatorName: input.operator?.name ?? null,
-      sentAt: new Date(),
-      metadata: { automatic: true, status_id: input.status.id },
-      delivery: 'sending',
-    })
-    .returning();
-  const [contact] = await deps.db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, attendance.companyId), eq(contacts.id, attendance.contactId)));
-  if (!stored || !contact) return null;
-  const card = toCard(attendance);
-  deps.events.emit('message:created', { companyId: attendance.companyId, card, message: toMessage(stored) });
-  return deliverMessage(deps, { card, stored, contact });
+  return sendAutomaticMessage(deps, {
+    attendance: input.attendance,
+    text,
+    idPrefix: 'status_',
+    operator: input.operator,
+    metadata: { status_id: input.status.id },
+  });
 }
 
 /** The same, for a finalization that knows only the status id (the automatic finalization of the timers). */

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { POKE_TEXT } from '@prosa/shared/attendance-rules';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ChannelRegistry } from '../../channels/registry';
-import { attendances, contacts, messages } from '../../db/schema/attendance';
+import { attendances } from '../../db/schema/attendance';
 import type { AppDeps } from '../../platform/deps';
-import { type AttendanceRow, toCard, toMessage } from '../attendance/card';
-import { deliverMessage } from '../attendance/deliver-message';
+import { type AttendanceRow, toCard } from '../attendance/card';
+import { sendAutomaticMessage } from '../attendance/send-automatic-message';
 import { sendStatusMessageOf } from '../attendance/send-status-message';
 import { findCompany } from '../companies/repository';
 import { returnedWithin } from '../scheduling/repository';
@@ -109,7 +108,8 @@ export async function runAttendanceTimers(
               ? { sectorId: prev.sectorId, operatorAssignedId: prev.op }
               : null,
         });
-        if (s.slaMessage) await sendAutomaticMessage(deps, row, s.slaMessage, now);
+        if (s.slaMessage)
+          await sendAutomaticMessage(deps, { attendance: row, text: s.slaMessage, idPrefix: 'auto_', now });
       }
     }
   }
@@ -125,33 +125,8 @@ export async function runAttendanceTimers(
             and ${attendances.pokedAt} is distinct from ${attendances.latestOperatorAnswerAt}`,
       )
       .returning();
-    for (const row of poked) await sendAutomaticMessage(deps, row, POKE_TEXT, now);
+    for (const row of poked)
+      await sendAutomaticMessage(deps, { attendance: row, text: POKE_TEXT, idPrefix: 'auto_', now });
   }
   return { busy: busy.length, finalized: finalized.length, outOfSla: late.length, poked: poked.length };
-}
-
-/** An automatic message (sender_type 1, no operator) stored and handed to the channel. */
-async function sendAutomaticMessage(deps: Deps, attendance: AttendanceRow, text: string, now: Date) {
-  const [stored] = await deps.db
-    .insert(messages)
-    .values({
-      companyId: attendance.companyId,
-      attendanceId: attendance.id,
-      messageId: `auto_${randomUUID()}`,
-      text,
-      senderType: 1,
-      operatorName: null,
-      sentAt: now,
-      metadata: { automatic: true },
-      delivery: 'sending',
-    })
-    .returning();
-  const [contact] = await deps.db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, attendance.companyId), eq(contacts.id, attendance.contactId)));
-  if (!stored || !contact) return;
-  const card = toCard(attendance);
-  deps.events.emit('message:created', { companyId: attendance.companyId, card, message: toMessage(stored) });
-  await deliverMessage(deps, { card, stored, contact });
 }
