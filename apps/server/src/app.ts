@@ -18,6 +18,7 @@ import { accountRoutes } from './modules/account/routes';
 import { activeWhatsappRoutes } from './modules/active-whatsapp/routes';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
+import { registerGuard } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { companyMetadataRoutes } from './modules/company-metadata/routes';
@@ -45,7 +46,6 @@ import { defaultWidgetFile, webchatRoutes } from './modules/webchat/routes';
 import { dbInputErrorCode, reportDbInputError } from './platform/db-input-error';
 import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/errors';
-import { registerGuard } from './platform/guard';
 import { registerNulGuard } from './platform/refuse-nul';
 import { registerSecurityHeaders } from './platform/security-headers';
 

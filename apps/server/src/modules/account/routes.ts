@@ -4,9 +4,9 @@ import { zIdParam } from '@prosa/shared/ids';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANY_USER, callerOf } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
-import { ANY_USER, callerOf } from '../../platform/guard';
 import { readAvatar, removeAvatar, uploadAvatar } from './avatar';
 import { answerManagerSurvey, getManagerSurvey } from './manager-survey';
 

@@ -10,8 +10,8 @@ import {
 import { ZBigIdParams } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANY_USER, callerOf, MANAGER } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
-import { ANY_USER, callerOf, MANAGER } from '../../platform/guard';
 import { createActiveWhatsapp } from './create-active';
 import { activeWhatsappOptions } from './options';
 import { listActivePermissions, setActivePermissions } from './permission';

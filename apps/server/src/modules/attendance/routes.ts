@@ -17,8 +17,8 @@ import {
 import { ZBigIdParams, zBigIdParam, zIdParam } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANY_USER, callerOf, MANAGER, needs } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
-import { ANY_USER, callerOf, MANAGER, needs } from '../../platform/guard';
 import { toCard } from './card';
 import { deleteLockedContact, saveNotes, setAnswered, setBusyClient } from './card-updates';
 import { forwardMessage } from './forward-message';

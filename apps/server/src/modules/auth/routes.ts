@@ -14,9 +14,9 @@ import {
 import { z } from '@prosa/shared/zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANY_USER, callerOf, PUBLIC } from '../../http/access';
 import { publicUrl } from '../../platform/config';
 import type { AppDeps } from '../../platform/deps';
-import { ANY_USER, callerOf, PUBLIC } from '../../platform/guard';
 import { changePassword } from './change-password';
 import { checkMfaCode, resendMfaEmail } from './check-mfa-code';
 import { type LoginResult, login } from './login';

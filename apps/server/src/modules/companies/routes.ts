@@ -16,9 +16,9 @@ import {
 import { ZChatSettings } from '@prosa/shared/company-metadata';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN, ANY_USER, callerOf } from '../../http/access';
 import { companyScope } from '../../platform/company-scope';
 import type { AppDeps } from '../../platform/deps';
-import { ADMIN, ANY_USER, callerOf } from '../../platform/guard';
 import { getCompanyFeatures } from './company-features';
 import { createCompany } from './create-company';
 import { getCompany } from './get-company';

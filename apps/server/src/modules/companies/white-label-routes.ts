@@ -10,9 +10,9 @@ import {
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN, ANY_USER, callerOf, PUBLIC } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
-import { ADMIN, ANY_USER, callerOf, PUBLIC } from '../../platform/guard';
 import { companyBrand, publicBrand, readPublicLogo } from './brand';
 import { deleteWhiteLabel, readWhiteLabel, uploadWhiteLabel } from './white-label';
 

@@ -1,8 +1,8 @@
 import { META_MSG, ZCompanyMetadata, ZCompanyMetadataShape } from '@prosa/shared/company-metadata';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf, MANAGER } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf, MANAGER } from '../../platform/guard';
 import { getCompanyMetadata } from './get-metadata';
 import { saveCompanyMetadata } from './save-metadata';
 

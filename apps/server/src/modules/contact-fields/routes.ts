@@ -12,8 +12,8 @@ import {
 import { ZBigIdParams } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANY_USER, callerOf, MANAGER, needs } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
-import { ANY_USER, callerOf, MANAGER, needs } from '../../platform/guard';
 import { getAttendanceContactFields, saveAttendanceContactFields } from './attendance-contact-fields';
 import { listContactFields } from './list-contact-fields';
 import { createContactField, deleteContactField, updateContactField } from './save-contact-field';

@@ -9,8 +9,8 @@ import {
 import { zPage } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf, MANAGER, needs } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf, MANAGER, needs } from '../../platform/guard';
 import { addControlWord, listControlWordLogs, listControlWords, removeControlWord } from './manage-words';
 
 const tags = ['control-words'];

@@ -3,8 +3,8 @@ import { ZAutoDistConfig, ZAutoDistInput, ZQueueInput } from '@prosa/shared/dist
 import { zIdParam } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANY_USER, callerOf, MANAGER, needs } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
-import { ANY_USER, callerOf, MANAGER, needs } from '../../platform/guard';
 import {
   getAttendanceRules,
   getClientWaitingResponse,

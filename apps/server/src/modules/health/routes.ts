@@ -1,8 +1,8 @@
 import { z } from '@prosa/shared/zod';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PUBLIC } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
-import { PUBLIC } from '../../platform/guard';
 
 const ZHealth = z.object({
   status: z.enum(['ok', 'degraded']),

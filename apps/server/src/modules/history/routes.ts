@@ -4,8 +4,8 @@ import { ZHistoryFilters, ZHistoryPage, ZHistoryQuery } from '@prosa/shared/hist
 import { ZBigIdParams, zIdParam } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANY_USER, callerOf, MANAGER, needs } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
-import { ANY_USER, callerOf, MANAGER, needs } from '../../platform/guard';
 import { downloadAttendanceCsv } from './download-attendance';
 import { exportFile, exportHistory, listExports } from './export-history';
 import { restoreAttendance } from './restore-attendance';

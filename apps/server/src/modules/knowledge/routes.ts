@@ -11,8 +11,8 @@ import {
 } from '@prosa/shared/knowledge';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANY_USER, callerOf, MANAGER, needs } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
-import { ANY_USER, callerOf, MANAGER, needs } from '../../platform/guard';
 import {
   createKnowledgeTag,
   deleteKnowledgeTag,

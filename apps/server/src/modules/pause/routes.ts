@@ -10,8 +10,8 @@ import {
 } from '@prosa/shared/pause';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANY_USER, callerOf, MANAGER, needs } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
-import { ANY_USER, callerOf, MANAGER, needs } from '../../platform/guard';
 import { changePauseReason, enterPause, leavePause, pauseState } from './pause-user';
 import { createReason, deleteReason, listReasons, updateReason } from './reasons';
 import { getControlPause, saveControlPause } from './settings';

@@ -3,9 +3,9 @@ import { zIdParam } from '@prosa/shared/ids';
 import { MODULES, ZSetPermissions } from '@prosa/shared/permissions';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf, MANAGER } from '../../http/access';
 import { companyScope } from '../../platform/company-scope';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf, MANAGER } from '../../platform/guard';
 import { clearPermissions, getPermissions, setPermissions } from './set-permissions';
 
 const tags = ['permissions'];

@@ -3,9 +3,9 @@ import { zIdParam } from '@prosa/shared/ids';
 import { ZProfile, ZProfileInput } from '@prosa/shared/users-admin';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf, MANAGER, needs } from '../../http/access';
 import { companyScope } from '../../platform/company-scope';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf, MANAGER, needs } from '../../platform/guard';
 import { createProfile, deleteProfile, listProfiles, updateProfile } from './manage-profiles';
 
 const tags = ['profiles'];

@@ -5,10 +5,10 @@ import { ZSectorAdmin, ZSectorInput, ZSectorOrderInput } from '@prosa/shared/org
 import { z } from '@prosa/shared/zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANY_USER, callerOf, MANAGER } from '../../http/access';
 import { companyScope } from '../../platform/company-scope';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { ANY_USER, callerOf, MANAGER } from '../../platform/guard';
 import { createSector, deleteSector, listCompanySectors, updateSector } from './manage-sectors';
 import { reorderSectors } from './reorder-sectors';
 import { findSector, listSectors } from './repository';

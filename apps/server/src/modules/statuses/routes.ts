@@ -4,9 +4,9 @@ import { ZStatusAdmin, ZStatusInput } from '@prosa/shared/org-admin';
 import { z } from '@prosa/shared/zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANY_USER, callerOf, MANAGER } from '../../http/access';
 import { companyScope } from '../../platform/company-scope';
 import type { AppDeps } from '../../platform/deps';
-import { ANY_USER, callerOf, MANAGER } from '../../platform/guard';
 import {
   createStatus,
   deleteStatus,

@@ -1,9 +1,9 @@
 import { zIdParam } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyRequest } from 'fastify';
+import { callerOf, MANAGER, needs } from '../../http/access';
 import { companyScope } from '../../platform/company-scope';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf, MANAGER, needs } from '../../platform/guard';
 
 // Pieces shared by the user, signature and import routes of a company (spec 2 §7 Login and users).
 export const tags = ['users-admin'];

@@ -1,9 +1,9 @@
 import { ZIdParam, ZUserListItem } from '@prosa/shared/company';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANY_USER, callerOf, MANAGER } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { ANY_USER, callerOf, MANAGER } from '../../platform/guard';
 import { findUserItem, listUsers } from './repository';
 import { getUserSettings, updateUserSettings } from './user-settings';
 

@@ -3,8 +3,8 @@ import { zIdParam } from '@prosa/shared/ids';
 import { ZWaentChannel, ZWaentChannelInput, ZWaentChannelPatch } from '@prosa/shared/waent';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf, MANAGER, needs, PUBLIC } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
-import { callerOf, MANAGER, needs, PUBLIC } from '../../platform/guard';
 import {
   createChannel,
   deleteChannel,

@@ -17,9 +17,9 @@ import {
 } from '@prosa/shared/webchat';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf, MANAGER, needs, PUBLIC } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
-import { callerOf, MANAGER, needs, PUBLIC } from '../../platform/guard';
 import { readUpload } from '../attachments/read-upload';
 import { demoPage } from './demo-page';
 import {

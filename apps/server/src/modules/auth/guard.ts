@@ -1,46 +1,14 @@
-import { ADMIN_MSG, ERROR_CODE, MSG } from '@prosa/shared/messages';
+import { ERROR_CODE, MSG } from '@prosa/shared/messages';
 import { can } from '@prosa/shared/permissions';
 import { ROLE } from '@prosa/shared/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkAccess } from '../modules/auth/check-access';
-import { type ActiveSession, findActiveSession, touchSession } from '../modules/auth/repository';
-import { SESSION_COOKIE } from '../modules/auth/sessions';
-import { effectivePermissions } from '../modules/permissions/repository';
-import { sha256 } from './crypto';
-import type { AppDeps, Caller } from './deps';
-import { AppError, forbidden, unauthenticated } from './errors';
-
-/** Every /api route declares who may call it: anyone, or an authenticated user from a minimum role up. */
-export type Access = { public: true } | { minRole: number };
-
-/** Route access rules, shared by every module's routes (config: PUBLIC, ANY_USER, MANAGER or ADMIN). */
-export const PUBLIC = { access: { public: true } } as const;
-export const ANY_USER = { access: { minRole: ROLE.operator } } as const;
-export const MANAGER = { access: { minRole: ROLE.manager } } as const;
-export const ADMIN = { access: { minRole: ROLE.admin } } as const;
-
-/** A module permission a route needs besides its role (spec 3 §6 menu access keys), checked for non-admins. */
-export type RoutePermission = { action: string; level: 'read' | 'write'; message?: string };
-
-/** A role rule plus a module permission: `config: needs(MANAGER, 'historico', 'read')`. */
-export function needs<T extends { access: Access }>(
-  rule: T,
-  action: string,
-  level: 'read' | 'write',
-  message: string = ADMIN_MSG.noWritePermission,
-) {
-  return { ...rule, permission: { action, level, message } satisfies RoutePermission };
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: Access;
-    permission?: RoutePermission;
-  }
-  interface FastifyRequest {
-    auth: ActiveSession | null;
-  }
-}
+import { sha256 } from '../../platform/crypto';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, forbidden, unauthenticated } from '../../platform/errors';
+import { effectivePermissions } from '../permissions/repository';
+import { checkAccess } from './check-access';
+import { findActiveSession, touchSession } from './repository';
+import { SESSION_COOKIE } from './sessions';
 
 const TOUCH_AFTER_MS = 5 * 60_000;
 
@@ -91,16 +59,4 @@ async function resolveSession(deps: Pick<AppDeps, 'db' | 'config'>, token: strin
     );
   }
   return active;
-}
-
-export function callerOf(request: FastifyRequest): Caller {
-  const active = request.auth;
-  if (!active) throw unauthenticated();
-  return {
-    sessionId: active.session.id,
-    userId: active.user.id,
-    companyId: active.user.companyId,
-    role: active.user.role,
-    displayName: active.user.displayName,
-  };
 }

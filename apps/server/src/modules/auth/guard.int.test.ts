@@ -9,10 +9,10 @@ import {
   OPERATOR,
   OTHER_ADMIN,
   type TestContext,
-} from '../../test/helpers/test-app';
-import { companies } from '../db/schema/companies';
-import { sectors, statuses, statusSectors } from '../db/schema/organization';
-import { users } from '../db/schema/users';
+} from '../../../test/helpers/test-app';
+import { companies } from '../../db/schema/companies';
+import { sectors, statuses, statusSectors } from '../../db/schema/organization';
+import { users } from '../../db/schema/users';
 import { registerGuard } from './guard';
 
 let ctx: TestContext;
