@@ -1,0 +1,70 @@
+import { z } from '@prosa/shared/zod';
+import type PgBoss from 'pg-boss';
+import type { Queue } from './queue';
+
+/**
+ * Every job the workers run, by name, with the payload it takes (plan 0005 §7). A module starts a job with
+ * sendJob(queue, name, payload) and never imports the job's file; the job files bind handlers to these names.
+ * Each payload carries companyId (null: every company).
+ */
+export const JOB_CATALOGUE = {
+  'mail.send': z.object({
+    companyId: z.number().nullable(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+  }),
+  'auth.purge-expired': z.object({ companyId: z.number().nullable() }),
+  'history.export': z.object({
+    companyId: z.number(),
+    exportId: z.string().uuid(),
+    userId: z.number(),
+    role: z.number(),
+  }),
+  'users.import': z.object({ companyId: z.number(), importId: z.number() }),
+  'scheduling.return-due': z.object({
+    companyId: z.number().nullable(),
+    scheduleId: z.number().int().optional(),
+  }),
+  'waent-sweep-webhooks': z.object({ companyId: z.null() }),
+} satisfies Record<string, z.ZodType<{ companyId: number | null }>>;
+
+export type TJobName = keyof typeof JOB_CATALOGUE;
+export type TJobPayload<N extends TJobName> = z.input<(typeof JOB_CATALOGUE)[N]>;
+
+/** pg-boss send options a caller may set: a fixed id (same id, same job), a singleton key, a start time. */
+export type TJobSendOptions = Pick<PgBoss.SendOptions, 'id' | 'singletonKey' | 'startAfter'>;
+
+/** A job name outside the catalogue or a payload that does not match its schema: a bug in the caller. */
+export class JobPayloadError extends Error {
+  constructor(
+    readonly job: string,
+    detail: string,
+  ) {
+    super(`job ${job}: ${detail}`);
+    this.name = 'JobPayloadError';
+  }
+}
+
+/**
+ * Queues a job by name; nothing is queued unless the payload matches the catalogue (unknown keys are dropped,
+ * as the handler's parse would). Answers the job id, or null when pg-boss kept an existing one (singleton).
+ */
+export async function sendJob<N extends TJobName>(
+  queue: Pick<Queue, 'boss'>,
+  name: N,
+  payload: TJobPayload<N>,
+  options: TJobSendOptions = {},
+): Promise<string | null> {
+  if (!Object.hasOwn(JOB_CATALOGUE, name))
+    throw new JobPayloadError(String(name), 'not in the job catalogue');
+  const schema: z.ZodType<object> = JOB_CATALOGUE[name];
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(
+      (i) => `${i.path.map(String).join('.') || '(payload)'}: ${i.message}`,
+    );
+    throw new JobPayloadError(name, `invalid payload (${issues.join('; ')})`);
+  }
+  return queue.boss.send(name, parsed.data, options);
+}

@@ -1,0 +1,170 @@
+// What each channel kind can do (ARCHITECTURE: Channels; plan 0005 §2). The composer, the send path, the
+// reply-window banner and the card read these instead of testing kinds. No zod here: the widget may read them.
+import { ATTACHMENT_MIME_KIND, UPLOAD_MAX_BYTES, VOICE_MIME } from './attachment-rules';
+import { CHANNEL_KINDS, type TChannelKind } from './channels';
+
+export type TChannelCapabilities = {
+  /** Longest text a message may carry (spec 1 §5, §9); null: no limit. */
+  text: { maxLength: number | null };
+  /** The file types (MIME) that may be sent and the largest file; null: text only. */
+  media: { types: readonly string[]; maxBytes: number } | null;
+  /** Free-form replies only within this time after the contact's last message; null: always. */
+  replyWindow: { hours: number } | null;
+  /** Approved templates (HSM) can be sent, also outside the reply window. */
+  templates: boolean;
+  subject: boolean;
+  threading: boolean;
+  html: boolean;
+  typing: boolean;
+  /** Reactions of the contact are received and kept on the message. */
+  reactions: boolean;
+  /** The provider reports delivered and read. */
+  readReceipts: boolean;
+  /** The contact's connection is tracked (card flag webchat_offline). */
+  presence: boolean;
+  /** Outbound messages reach the contact through our own socket fan-out (the widget), no provider call. */
+  socketDelivery: boolean;
+  /** What identifies the contact on the channel. */
+  contactAddress: 'phone' | 'email' | 'opaque';
+  /** Scheduled returns are offered (spec 1 §2: not for web chat and NewChat). */
+  scheduling: boolean;
+  /** Sends per second per channel when the channel sets none; null: not limited. */
+  defaultRatePerSecond: number | null;
+};
+
+const MB = 1024 * 1024;
+
+// What the upload routes accept for every channel today (attachment-rules.ts): the picker's types and voice notes.
+const UPLOAD_MEDIA = {
+  types: [...Object.keys(ATTACHMENT_MIME_KIND), VOICE_MIME],
+  maxBytes: UPLOAD_MAX_BYTES,
+} as const;
+
+const NONE: TChannelCapabilities = {
+  text: { maxLength: null },
+  media: null,
+  replyWindow: null,
+  templates: false,
+  subject: false,
+  threading: false,
+  html: false,
+  typing: false,
+  reactions: false,
+  readReceipts: false,
+  presence: false,
+  socketDelivery: false,
+  contactAddress: 'opaque',
+  scheduling: false,
+  defaultRatePerSecond: null,
+};
+
+const declare = (caps: Partial<TChannelCapabilities>): TChannelCapabilities =>
+  deepFreeze({ ...NONE, ...caps });
+
+// Web chat and WhatsApp Enterprise run today: their values are what the code does. The other kinds are named
+// by the spec but have no adapter yet; their values come from the spec (text limits, scheduling) and the
+// provider's rules, and each kind's adapter step revises them.
+const CAPABILITIES: Record<TChannelKind, TChannelCapabilities> = {
+  // The visitor's widget: messages go through the /webchat socket, disconnection sets visitor_offline_since.
+  web: declare({
+    media: UPLOAD_MEDIA,
+    presence: true,
+    socketDelivery: true,
+  }),
+  // Cloud API: 4096 characters, the adapter's media list, 24 h window, HSM, reactions and statuses by webhook,
+  // 80 messages per second unless the channel says otherwise (messages_per_second).
+  waent: declare({
+    text: { maxLength: 4096 },
+    media: {
+      types: [
+        'image/jpeg',
+        'image/png',
+        'video/mp4',
+        'video/3gpp',
+        'audio/mpeg',
+        'audio/ogg',
+        'application/pdf',
+      ],
+      maxBytes: 16 * MB,
+    },
+    replyWindow: { hours: 24 },
+    templates: true,
+    reactions: true,
+    readReceipts: true,
+    contactAddress: 'phone',
+    scheduling: true,
+    defaultRatePerSecond: 80,
+  }),
+  waweb: declare({ media: UPLOAD_MEDIA, contactAddress: 'phone', scheduling: true }),
+  em: declare({
+    media: UPLOAD_MEDIA,
+    subject: true,
+    threading: true,
+    html: true,
+    contactAddress: 'email',
+    scheduling: true,
+  }),
+  // Messenger and Instagram: page-scoped ids, Meta's 24 h standard messaging window.
+  fa: declare({
+    text: { maxLength: 1900 },
+    media: UPLOAD_MEDIA,
+    replyWindow: { hours: 24 },
+    scheduling: true,
+  }),
+  insta: declare({ media: UPLOAD_MEDIA, replyWindow: { hours: 24 }, scheduling: true }),
+  sms: declare({ text: { maxLength: 250 }, contactAddress: 'phone', scheduling: true }),
+  smsn: declare({ text: { maxLength: 250 }, contactAddress: 'phone', scheduling: true }),
+  // 4096, or 250 when the Smart channel's medium is SMS (spec 1 §5): that channel's config narrows it.
+  smart: declare({ text: { maxLength: 4096 }, contactAddress: 'phone', scheduling: true }),
+  tg: declare({ media: UPLOAD_MEDIA, scheduling: true }),
+  // NewChat is served by our widget like the web chat.
+  nc: declare({ media: UPLOAD_MEDIA, presence: true, socketDelivery: true }),
+};
+
+const UNKNOWN = deepFreeze({ ...NONE });
+
+/** The capabilities of a channel kind; a kind we do not know gets text only (no media, window or extras). */
+export function capabilitiesOf(kind: string): TChannelCapabilities {
+  return Object.hasOwn(CAPABILITIES, kind) ? CAPABILITIES[kind as TChannelKind] : UNKNOWN;
+}
+
+/** The known kinds whose capabilities satisfy a rule, e.g. those addressed by phone. */
+export function channelKindsWith(rule: (caps: TChannelCapabilities) => boolean): TChannelKind[] {
+  return CHANNEL_KINDS.filter((kind) => rule(CAPABILITIES[kind]));
+}
+
+/**
+ * Whether a free-form reply may be sent now: always on a channel without a window; otherwise only within
+ * the window after the contact's last message (none yet, or an unreadable date: closed).
+ */
+export function replyWindowOpen(
+  caps: TChannelCapabilities,
+  lastInboundAt: Date | string | null | undefined,
+  now: Date | number = Date.now(),
+): boolean {
+  if (!caps.replyWindow) return true;
+  if (!lastInboundAt) return false;
+  const at = typeof lastInboundAt === 'string' ? Date.parse(lastInboundAt) : lastInboundAt.getTime();
+  const nowMs = typeof now === 'number' ? now : now.getTime();
+  return nowMs - at < caps.replyWindow.hours * 3_600_000;
+}
+
+/**
+ * The text cut to the channel's limit (spec 1 §5: longer text is truncated, not refused). A cut never splits
+ * a character written with two UTF-16 units (emoji), so the result may be one unit shorter than the limit.
+ */
+export function truncateToChannel(caps: TChannelCapabilities, text: string): string {
+  const max = caps.text.maxLength;
+  if (max === null || text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  const splitsPair = max > 0 && last >= 0xd800 && last <= 0xdbff;
+  return text.slice(0, splitsPair ? max - 1 : max);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
