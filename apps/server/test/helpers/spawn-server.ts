@@ -28,21 +28,48 @@ class PortTaken extends Error {}
 
 const root = resolve(import.meta.dirname, '../../../..');
 
-type SpawnedServer = { url: string; proc: ChildProcess; stop: () => Promise<void> };
+type SpawnedServer = {
+  url: string;
+  proc: ChildProcess;
+  /** What the process printed so far (stdout and stderr). */
+  output: () => string;
+  stop: () => Promise<void>;
+};
 
-/** Starts `apps/server/src/main.ts` as its own process, as production does, and waits for /api/health. */
-export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+type SpawnOptions = {
+  /** A worker-only process (ROLE without `api`) serves no HTTP: it is ready once it prints this. */
+  readyLine?: RegExp;
+};
+
+// main.ts prints this once a ROLE=worker process has migrated, seeded and started its jobs.
+const WORKER_READY = /ROLE=worker/;
+
+const servesHttp = (env: Record<string, string>) =>
+  env.ROLE === undefined || env.ROLE.split(',').some((r) => r.trim() === 'api');
+
+/**
+ * Starts `apps/server/src/main.ts` as its own process, as production does, and waits until it is ready:
+ * /api/health answers (ROLE with `api`, the default) or, for a worker-only process, its ready line.
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): Promise<SpawnedServer> {
   // A port is free when chosen, but another process may bind it before the server does: choose again.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startServer(env, await freePort());
+      return await startServer(env, await freePort(), options);
     } catch (err) {
       if (!(err instanceof PortTaken) || attempt >= 3) throw err;
     }
   }
 }
 
-async function startServer(env: Record<string, string>, port: number): Promise<SpawnedServer> {
+async function startServer(
+  env: Record<string, string>,
+  port: number,
+  options: SpawnOptions,
+): Promise<SpawnedServer> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -65,15 +92,20 @@ async function startServer(env: Record<string, string>, port: number): Promise<S
     output += d;
   });
   const url = `http://127.0.0.1:${port}`;
+  const http = servesHttp(env);
+  const readyLine = options.readyLine ?? WORKER_READY;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (proc.exitCode !== null) {
+    if (proc.exitCode !== null || proc.signalCode !== null) {
       if (output.includes('EADDRINUSE')) throw new PortTaken(`porta ${port} ocupada`);
       throw new Error(`servidor encerrou: ${output}`);
     }
+    if (!http && readyLine.test(output)) break;
     try {
-      const r = await fetch(`${url}/api/health`);
-      if (r.ok) break;
+      if (http) {
+        const r = await fetch(`${url}/api/health`);
+        if (r.ok) break;
+      }
     } catch {
       // not listening yet
     }
@@ -83,9 +115,10 @@ async function startServer(env: Record<string, string>, port: number): Promise<S
   return {
     url,
     proc,
+    output: () => output,
     stop: () =>
       new Promise<void>((done) => {
-        if (proc.exitCode !== null) return done();
+        if (proc.exitCode !== null || proc.signalCode !== null) return done();
         proc.once('exit', () => done());
         proc.kill('SIGTERM');
         setTimeout(() => proc.kill('SIGKILL'), 5000).unref();

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 
 export type PeerRequest = { method: string; path: string; authorized: boolean; body: unknown };
 export type PeerSent = { wamid: string; to: string; type: string; body: Record<string, unknown> };
+/** When the messages endpoint accepted a message (epoch ms, sub-millisecond), for rate measurements. */
+export type PeerArrival = { at: number; wamid: string; to: string; text: string | null };
 export type PeerUpload = { id: string; mimeType: string; name: string; data: Buffer };
 export type PeerTemplate = {
   id?: string;
@@ -93,6 +95,7 @@ export async function startWhatsAppPeer(
   const pageSize = opts.templatePageSize ?? 2;
   const requests: PeerRequest[] = [];
   const sent: PeerSent[] = [];
+  const arrivals: PeerArrival[] = [];
   const uploads: PeerUpload[] = [];
   const media = new Map<string, { data: Buffer; mimeType: string }>();
   const failures: { status: 429 | 500 | 400; retryAfter?: number; code?: number }[] = [];
@@ -155,6 +158,13 @@ export async function startWhatsAppPeer(
       }
       const wamid = newWamid();
       sent.push({ wamid, to: b.to, type: b.type, body: b });
+      const textBody = (b.text as { body?: unknown } | undefined)?.body;
+      arrivals.push({
+        at: performance.timeOrigin + performance.now(),
+        wamid,
+        to: b.to,
+        text: typeof textBody === 'string' ? textBody : null,
+      });
       return json(res, 200, {
         messaging_product: 'whatsapp',
         contacts: [{ input: b.to, wa_id: b.to.replace(/\D/g, '') }],
@@ -236,6 +246,8 @@ export async function startWhatsAppPeer(
     requests,
     /** Messages the messages endpoint accepted (answered with a wamid). */
     sent,
+    /** The same messages with the time each was accepted (benchmarks measure send rates with it). */
+    arrivals,
     uploads,
     /** The next `n` calls to the messages endpoint fail with 429 (code 130429, Retry-After) or 500. */
     failNext(n: number, status: 429 | 500 | 400 = 500, o: { retryAfter?: number; code?: number } = {}) {
