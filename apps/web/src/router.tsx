@@ -1,10 +1,10 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from './components/app-layout';
 import { AccountPage } from './features/account/account-page';
+import { ChatPage } from './features/attendance/chat-page';
 import { LoginPage } from './features/auth/login-page';
 import { ResetPasswordPage } from './features/auth/reset-password-page';
 import { PublicOnly, RequireSession } from './features/auth/route-guards';
-import { ChatPage } from './features/chat/chat-page';
 import { CompaniesPage } from './features/companies/companies-page';
 import { CompanyEditPage } from './features/companies/company-edit-page';
 import { MonitorPage } from './features/distribution/monitor-page';

@@ -1,6 +1,6 @@
 import { Card, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconLayoutGrid } from '@tabler/icons-react';
-import { useCardViewSetting } from '../chat/use-card-view';
+import { useCardViewSetting } from '../attendance/use-card-view';
 import { CardTitle } from './card-title';
 
 /** Display settings (spec 1 §2 Account): how the attendance cards are shown, saved per user. */

@@ -24,8 +24,8 @@ import { IconAlertCircle, IconBrandWhatsapp, IconUpload } from '@tabler/icons-re
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { openAttendance } from '../attendance/open-attendance';
 import { useCurrentUser } from '../auth/session-context';
-import { openAttendance } from '../chat/open-attendance';
 import { useUploadHsmMedia } from '../hsm/api';
 import { TemplateFields } from '../hsm/template-fields';
 import { useActiveWhatsappOptions, useCreateActiveWhatsapp, useTotalActiveToday } from './api';

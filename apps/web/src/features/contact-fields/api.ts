@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { applyCard } from '../chat/use-card-actions';
+import { applyCard } from '../attendance/use-card-actions';
 
 const ZFieldResult = z.object({ message: z.string(), field: ZContactField });
 const ZSaved = z.object({ message: z.string(), values: z.record(z.string(), z.string()), card: ZCard });

@@ -18,7 +18,7 @@ import type { z } from '@prosa/shared/zod';
 import { IconInfoCircle, IconListCheck } from '@tabler/icons-react';
 import { zodValidate } from '../../lib/zod-form';
 import { CardTitle } from '../account/card-title';
-import { useStatuses } from '../chat/api';
+import { useStatuses } from '../attendance/api';
 import { TabError, TabSkeleton } from '../settings-tabs/tab-state';
 import { markSaved, useServerValues } from '../settings-tabs/use-server-values';
 import { useAttendanceRules, useSaveAttendanceRules } from './api';

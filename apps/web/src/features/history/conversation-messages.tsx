@@ -17,7 +17,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useLayoutEffect, useRef } from 'react';
 import { errorMessage } from '../../lib/api';
-import { MessageAttachments } from '../chat/attachments/message-attachments';
+import { MessageAttachments } from '../attendance/attachments/message-attachments';
 import { useConversation } from './api';
 import { buildTimeline } from './conversation-timeline';
 

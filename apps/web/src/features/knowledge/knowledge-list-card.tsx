@@ -21,7 +21,7 @@ import { DeleteAction, EditAction, RowAction, RowActions } from '../../component
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { copyText } from '../chat/clipboard';
+import { copyText } from '../attendance/clipboard';
 import { type TKnowledgeItem, useKnowledgeList } from './api';
 
 type Props = {

@@ -20,7 +20,7 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import { errorMessage } from '../../lib/api';
-import { ChannelIcon, channelLabel } from '../chat/channel-icon';
+import { ChannelIcon, channelLabel } from '../attendance/channel-icon';
 import { type TPersonChannel, usePersonChanges } from './api';
 import { changeSentences } from './person-changes';
 

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { applyCard, notifyFailure } from '../chat/use-card-actions';
+import { applyCard, notifyFailure } from '../attendance/use-card-actions';
 
 const ZList = z.object({ items: z.array(ZSchedule) });
 const ZCreated = z.object({ message: z.string(), schedule: ZSchedule, card: ZCard });

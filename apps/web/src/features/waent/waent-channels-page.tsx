@@ -28,7 +28,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { copyText } from '../chat/clipboard';
+import { copyText } from '../attendance/clipboard';
 import { useSectors } from '../history/api';
 import { useDeleteWaentChannel, useSaveWaentChannel, useWaentChannels } from './api';
 import { WaentChannelModal } from './waent-channel-modal';
