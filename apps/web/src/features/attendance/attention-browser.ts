@@ -1,5 +1,5 @@
+import { openAttendance } from '../../lib/attendance-cache';
 import { type TAttentionAlert, titleWithCount } from './attention';
-import { openAttendance } from './open-attendance';
 
 const ASKED_KEY = 'prosa.notifications.asked';
 

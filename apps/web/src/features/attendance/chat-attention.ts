@@ -1,11 +1,11 @@
 import type { TSessionUser } from '@prosa/shared/auth';
 import type { QueryClient } from '@tanstack/react-query';
+import { openAttendance } from '../../lib/attendance-cache';
 import { queryKeys } from '../../lib/query-keys';
 import { loadNotificationSettings, notificationsMuted } from '../account/notification-settings';
 import { cardFromLists } from './api';
 import { createAttention, type TAttention } from './attention';
 import { createBrowserAttention } from './attention-browser';
-import { openAttendance } from './open-attendance';
 
 /** The alerts of the logged-in user's realtime session, with the browser's sound, notifications and title. */
 export function startChatAttention(queryClient: QueryClient): { attention: TAttention; stop: () => void } {

@@ -4,6 +4,7 @@ import { ROLE } from '@prosa/shared/roles';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { RealtimeBadge } from '../../components/realtime-badge';
+import { openAttendance, useOpenAttendanceId } from '../../lib/attendance-cache';
 import { toast } from '../../lib/toast';
 import { ActiveWhatsappButton } from '../active-whatsapp/active-whatsapp-modal';
 import { useCurrentUser } from '../auth/session-context';
@@ -13,7 +14,6 @@ import { CardPagination } from './card-pagination';
 import { CardSearch } from './card-search';
 import { ChatModal } from './chat-modal';
 import { AddressFilters, FilterChips, SectorTabs, ViewToggle } from './list-controls';
-import { openAttendance, useOpenAttendanceId } from './open-attendance';
 import { useCardViewSetting } from './use-card-view';
 import { useListParams } from './use-list-params';
 

@@ -1,9 +1,9 @@
 import type { TCardPage } from '@prosa/shared/attendance';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openAttendance } from '../../lib/attendance-cache';
 import { queryKeys } from '../../lib/query-keys';
 import { createChatRealtime } from './chat-realtime';
-import { openAttendance } from './open-attendance';
 import { card, message } from './test-fixtures';
 
 const api = vi.hoisted(() => ({ markViewed: vi.fn() }));

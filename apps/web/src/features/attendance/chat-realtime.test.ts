@@ -1,10 +1,10 @@
 import type { TCardPage } from '@prosa/shared/attendance';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openAttendance } from '../../lib/attendance-cache';
 import { queryKeys } from '../../lib/query-keys';
 import { createChatRealtime } from './chat-realtime';
 import { messagesOldestFirst, type TMessagePages } from './message-cache';
-import { openAttendance } from './open-attendance';
 import { card, message } from './test-fixtures';
 
 const toast = vi.hoisted(() => ({ info: vi.fn(), warning: vi.fn(), success: vi.fn(), error: vi.fn() }));

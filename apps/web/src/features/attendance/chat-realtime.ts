@@ -1,11 +1,11 @@
 import { ATT_MSG, type TCard, type TCardPage, type TMessage } from '@prosa/shared/attendance';
 import type { QueryClient } from '@tanstack/react-query';
+import { openAttendance } from '../../lib/attendance-cache';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { chatApi } from './api';
 import type { TAttention } from './attention';
 import { dropCard, mergeMessage, replaceCard, type TMessagePages } from './message-cache';
-import { openAttendance } from './open-attendance';
 
 // Spec 1 §9: the list (order, pages, counters) is refreshed 1 s after a change, once per burst of events.
 const LIST_REFRESH_MS = 1000;

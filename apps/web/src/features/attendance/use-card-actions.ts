@@ -3,13 +3,13 @@ import { ERROR_CODE } from '@prosa/shared/messages';
 import { canSeeAttendance, viewMode } from '@prosa/shared/visibility';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../lib/api';
+import { openAttendance } from '../../lib/attendance-cache';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
 import { chatApi, type TFeatures } from './api';
 import { CHAT_WARNING_MS, setOpenCard } from './chat-realtime';
 import { dropCard, mergeMessage, replaceCard, type TMessagePages } from './message-cache';
-import { openAttendance } from './open-attendance';
 
 /** A call's failure as a toast: permission refusals are warnings (6 s), the rest errors; server text wins. */
 export function notifyFailure(error: unknown, fallback?: string) {
