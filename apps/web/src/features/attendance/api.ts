@@ -7,8 +7,6 @@ import {
   ZMessagePage,
   ZViewedBy,
 } from '@prosa/shared/attendance';
-import { ZSector, ZStatus } from '@prosa/shared/company';
-import { ZChatSettings } from '@prosa/shared/company-metadata';
 import { z } from '@prosa/shared/zod';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -18,19 +16,6 @@ import type { TMessagePage } from './message-cache';
 
 export const MESSAGES_PER_PAGE = 50;
 
-export type TSector = z.infer<typeof ZSector>;
-export type TCardView = 'list' | 'grid';
-
-const ZFeatures = z.object({
-  triage: z.enum(['BASIC', 'OPERATOR', 'MANAGER']),
-  auto_dist: z.boolean(),
-  allow: z.record(z.string(), z.boolean()),
-  settings: ZChatSettings,
-  timezone: z.string(),
-});
-export type TFeatures = z.infer<typeof ZFeatures>;
-
-const ZCardViewSettings = z.object({ card_view: z.enum(['list', 'grid']).optional() });
 const ZCardResult = z.object({ message: z.string(), card: ZCard });
 const ZSendResult = z.object({ message: ZMessage, card: ZCard });
 const ZOperator = z.object({
@@ -99,35 +84,6 @@ export function useMessages(id: number) {
   });
 }
 
-export function useSectors() {
-  return useQuery({
-    queryKey: queryKeys.sectors,
-    queryFn: () => apiRequest('/api/sectors', { schema: z.array(ZSector) }),
-  });
-}
-
-export function useStatuses() {
-  return useQuery({
-    queryKey: queryKeys.statuses,
-    queryFn: () => apiRequest('/api/statuses', { schema: z.array(ZStatus) }),
-  });
-}
-
-export function useCompanyFeatures() {
-  return useQuery({
-    queryKey: queryKeys.companyFeatures,
-    queryFn: () => apiRequest('/api/company/features', { schema: ZFeatures }),
-  });
-}
-
-export function useCardView() {
-  return useQuery({
-    queryKey: queryKeys.cardView,
-    queryFn: () => apiRequest('/api/users/me/settings', { schema: ZCardViewSettings }),
-    select: (s): TCardView => s.card_view ?? 'list',
-  });
-}
-
 export function useSectorOperators(id: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.attendanceSide(id, 'operators'),
@@ -157,8 +113,6 @@ export function useViewedBy(id: number, enabled: boolean) {
 
 /** The calls that change an attendance (spec 1 §7); each answers the card's new state. */
 export const chatApi = {
-  saveCardView: (card_view: TCardView) =>
-    apiRequest('/api/users/me/settings', { method: 'PUT', body: { card_view }, schema: ZCardViewSettings }),
   markViewed: (id: number) => post(`/api/attendances/${id}/viewed`, undefined, z.object({ card: ZCard })),
   markUnread: (id: number) => post(`/api/attendances/${id}/unread`, undefined, ZCardResult),
   send: (id: number, body: { message: string; replyMessage?: string }) =>

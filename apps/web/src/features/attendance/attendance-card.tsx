@@ -2,14 +2,15 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { TCard } from '@prosa/shared/attendance';
 import { IconUser } from '@tabler/icons-react';
 import { memo } from 'react';
-import { useCompanyFeatures } from './api';
+import { ChannelIcon, channelLabel } from '../../components/channel-icon';
+import { useNow } from '../../lib/use-now';
+import { useCompanyFeatures } from '../company-metadata/api';
+import type { TStatus } from '../statuses/api';
 import classes from './attendance-card.module.css';
 import { cardFlags, previewPrefix } from './card-flags';
 import { timeLabel, waitingSince } from './card-times';
-import { ChannelIcon, channelLabel } from './channel-icon';
 import { RichParts } from './rich-text';
-import { statusColor, type TStatus } from './status-options';
-import { useNow } from './use-now';
+import { statusColor } from './status-options';
 
 type CardProps = {
   card: TCard;

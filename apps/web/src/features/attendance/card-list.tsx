@@ -1,9 +1,9 @@
 import { Button, EmptyState, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { TCard } from '@prosa/shared/attendance';
 import { IconAlertCircle, IconInbox, IconRefresh } from '@tabler/icons-react';
-import type { TCardView } from './api';
+import type { TCardView } from '../account/use-card-view';
+import type { TStatus } from '../statuses/api';
 import { AttendanceCard } from './attendance-card';
-import type { TStatus } from './status-options';
 
 type Props = {
   cards: TCard[] | undefined;

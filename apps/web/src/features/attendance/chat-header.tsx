@@ -1,7 +1,7 @@
 import { Avatar, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TCard } from '@prosa/shared/attendance';
+import { ChannelIcon, channelLabel } from '../../components/channel-icon';
 import { CardFlags, Elapsed } from './attendance-card';
-import { ChannelIcon, channelLabel } from './channel-icon';
 
 function initials(name: string) {
   const parts = name.trim().split(/\s+/);

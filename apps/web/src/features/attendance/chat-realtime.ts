@@ -1,11 +1,11 @@
 import { ATT_MSG, type TCard, type TCardPage, type TMessage } from '@prosa/shared/attendance';
 import type { QueryClient } from '@tanstack/react-query';
-import { openAttendance } from '../../lib/attendance-cache';
+import { dropCard, openAttendance, replaceCard, setOpenCard } from '../../lib/attendance-cache';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { chatApi } from './api';
 import type { TAttention } from './attention';
-import { dropCard, mergeMessage, replaceCard, type TMessagePages } from './message-cache';
+import { mergeMessage, type TMessagePages } from './message-cache';
 
 // Spec 1 §9: the list (order, pages, counters) is refreshed 1 s after a change, once per burst of events.
 const LIST_REFRESH_MS = 1000;
@@ -13,18 +13,6 @@ const LIST_REFRESH_MS = 1000;
 export const CHAT_WARNING_MS = 5000;
 // Messages arriving together in the open conversation are read with one call.
 const READ_OPEN_MS = 300;
-
-/**
- * A card's newer state for its own query. A fetch of that card still in flight may carry an older state
- * (read before the change): it is cancelled first, so it cannot overwrite the newer one when it lands.
- */
-export function setOpenCard(queryClient: QueryClient, card: TCard) {
-  const queryKey = queryKeys.attendance(card.id);
-  queryClient
-    .cancelQueries({ queryKey })
-    .then(() => queryClient.setQueryData(queryKey, card))
-    .catch(() => undefined);
-}
 
 export type TChatRealtime = {
   upsert: (card: TCard) => void;

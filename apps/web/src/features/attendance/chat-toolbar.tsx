@@ -18,9 +18,9 @@ import {
 import type { ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
-import { useCompanyFeatures } from './api';
+import { useCompanyFeatures } from '../company-metadata/api';
+import type { TStatus } from '../statuses/api';
 import { MarkUnreadAction } from './mark-unread';
-import type { TStatus } from './status-options';
 import { StatusSelect } from './status-select';
 import { useBusyClient } from './use-card-actions';
 

@@ -2,8 +2,8 @@ import { Button, Group, Modal, Radio, ScrollArea, Skeleton, Stack, Text, TextInp
 import type { TCard, TMessage } from '@prosa/shared/attendance';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { channelLabel } from '../../components/channel-icon';
 import { useAttendanceList } from './api';
-import { channelLabel } from './channel-icon';
 import { useForwardMessage } from './use-card-actions';
 
 type Props = { card: TCard; message: TMessage | null; onClose: () => void };

@@ -6,10 +6,10 @@ import { ROLE } from '@prosa/shared/roles';
 import { IconCircleCheck, IconEye, IconMessageCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { channelLabel } from '../../components/channel-icon';
 import { queryKeys } from '../../lib/query-keys';
 import { useCurrentUser } from '../auth/session-context';
 import { type TTimelineEntry, useContactTimeline, useViewedBy } from './api';
-import { channelLabel } from './channel-icon';
 import { PastConversationModal } from './past-conversation-modal';
 
 type Props = { attendanceId: number; opened: boolean; onClose: () => void; tz: string };

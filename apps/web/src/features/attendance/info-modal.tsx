@@ -1,8 +1,8 @@
 import { Badge, Divider, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TCard } from '@prosa/shared/attendance';
+import { channelLabel } from '../../components/channel-icon';
 import { ContactFieldsSection } from '../contact-fields/contact-fields-section';
 import { cardDataRows, metricRows, type TInfoRow } from './card-info';
-import { channelLabel } from './channel-icon';
 
 type Props = {
   card: TCard;

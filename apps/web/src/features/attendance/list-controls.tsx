@@ -6,8 +6,9 @@ import {
   type TCardPage,
 } from '@prosa/shared/attendance';
 import { IconLayoutGrid, IconLayoutList } from '@tabler/icons-react';
-import type { TCardView, TSector } from './api';
-import { channelLabel } from './channel-icon';
+import { channelLabel } from '../../components/channel-icon';
+import type { TCardView } from '../account/use-card-view';
+import type { TSector } from '../sectors/api';
 import classes from './list-controls.module.css';
 import type { TListParams } from './list-params';
 

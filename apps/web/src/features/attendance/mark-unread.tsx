@@ -2,10 +2,9 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import type { TCard } from '@prosa/shared/attendance';
 import { IconMailFilled } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { openAttendance } from '../../lib/attendance-cache';
+import { applyCard, openAttendance } from '../../lib/attendance-cache';
 import { toast } from '../../lib/toast';
 import { chatApi } from './api';
-import { applyCard } from './use-card-actions';
 
 const LABEL = 'Marcar como não lido';
 

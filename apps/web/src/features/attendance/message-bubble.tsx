@@ -11,8 +11,8 @@ import {
   IconDots,
 } from '@tabler/icons-react';
 import { memo } from 'react';
-import { useCompanyFeatures } from './api';
-import { MessageAttachments } from './attachments/message-attachments';
+import { MessageAttachments } from '../../components/message-attachments';
+import { useCompanyFeatures } from '../company-metadata/api';
 import { formatTime } from './message-timeline';
 import { RichText } from './rich-text';
 

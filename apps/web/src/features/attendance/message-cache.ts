@@ -1,4 +1,4 @@
-import type { TCard, TCardPage, TMessage } from '@prosa/shared/attendance';
+import type { TMessage } from '@prosa/shared/attendance';
 import type { InfiniteData } from '@tanstack/react-query';
 
 export type TMessagePage = { items: TMessage[]; has_more: boolean };
@@ -61,16 +61,4 @@ export function mergeMessage(data: TMessagePages | undefined, message: TMessage)
   const at = items.findIndex((m) => m.id < next.id);
   items.splice(at === -1 ? items.length : at, 0, next);
   return { ...data, pages: [{ ...first, items }, ...rest] };
-}
-
-/** A card's new state in a cached list page, where it is listed. */
-export function replaceCard(page: TCardPage | undefined, card: TCard): TCardPage | undefined {
-  if (!page?.items.some((c) => c.id === card.id)) return page;
-  return { ...page, items: page.items.map((c) => (c.id === card.id ? card : c)) };
-}
-
-/** A card taken out of a cached list page (closed, or no longer visible). */
-export function dropCard(page: TCardPage | undefined, id: number): TCardPage | undefined {
-  if (!page?.items.some((c) => c.id === id)) return page;
-  return { ...page, items: page.items.filter((c) => c.id !== id), total: Math.max(0, page.total - 1) };
 }

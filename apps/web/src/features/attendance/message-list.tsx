@@ -2,7 +2,8 @@ import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core
 import type { TMessage } from '@prosa/shared/attendance';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { useCompanyFeatures, useMessages } from './api';
+import { useCompanyFeatures } from '../company-metadata/api';
+import { useMessages } from './api';
 import { MessageBubble, type TMessageAction } from './message-bubble';
 import { messagesOldestFirst } from './message-cache';
 import { authorName, buildTimeline } from './message-timeline';

@@ -29,6 +29,7 @@ import {
 } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../auth/session-context';
+import { useCompanyFeatures } from '../company-metadata/api';
 import {
   incrementKnowledgeUse,
   type TKnowledgeItem,
@@ -36,7 +37,6 @@ import {
   useKnowledgeList,
   useMostUsed,
 } from '../knowledge/api';
-import { useCompanyFeatures } from './api';
 import { hashTermAt, insertAnswer, type THashTerm } from './ready-answer-term';
 
 // The chat modal closes on Escape (a window listener): elements marked so keep it open, and the ready

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { needsConfirmation, statusColor, statusGroups, type TStatus } from './status-options';
+import type { TStatus } from '../statuses/api';
+import { needsConfirmation, statusColor, statusGroups } from './status-options';
 
 const status = (over: Partial<TStatus> & { id: number; name: string }): TStatus => ({
   should_close: 0,

@@ -1,7 +1,5 @@
-import type { ZStatus } from '@prosa/shared/company';
-import type { z } from '@prosa/shared/zod';
+import type { TStatus } from '../statuses/api';
 
-export type TStatus = z.infer<typeof ZStatus>;
 export type TStatusGroups = { classification: TStatus[]; finalization: TStatus[] };
 
 /** The two labelled groups of the status list: a classification keeps the chat open, a finalization ends it. */

@@ -2,13 +2,8 @@ import { Select, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TCard } from '@prosa/shared/attendance';
 import { useEffect, useMemo, useState } from 'react';
-import {
-  needsConfirmation,
-  STATUS_GROUP_LABEL,
-  statusColor,
-  statusGroups,
-  type TStatus,
-} from './status-options';
+import type { TStatus } from '../statuses/api';
+import { needsConfirmation, STATUS_GROUP_LABEL, statusColor, statusGroups } from './status-options';
 import { useSetStatus } from './use-card-actions';
 
 type Props = {

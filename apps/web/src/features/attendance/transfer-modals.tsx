@@ -3,7 +3,8 @@ import type { TCard } from '@prosa/shared/attendance';
 import { ROLE } from '@prosa/shared/roles';
 import { useState } from 'react';
 import { useCurrentUser } from '../auth/session-context';
-import { type TSector, useSectorOperators } from './api';
+import type { TSector } from '../sectors/api';
+import { useSectorOperators } from './api';
 import { useSwitchOperator, useSwitchSector } from './use-card-actions';
 
 type ModalProps = { card: TCard; opened: boolean; onClose: () => void };

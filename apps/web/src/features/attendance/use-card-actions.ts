@@ -1,32 +1,16 @@
 import { ATT_MSG, type TCard, type TCardPage } from '@prosa/shared/attendance';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { canSeeAttendance, viewMode } from '@prosa/shared/visibility';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../lib/api';
-import { openAttendance } from '../../lib/attendance-cache';
+import { applyCard, dropCard, notifyFailure, openAttendance } from '../../lib/attendance-cache';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
-import { chatApi, type TFeatures } from './api';
-import { CHAT_WARNING_MS, setOpenCard } from './chat-realtime';
-import { dropCard, mergeMessage, replaceCard, type TMessagePages } from './message-cache';
-
-/** A call's failure as a toast: permission refusals are warnings (6 s), the rest errors; server text wins. */
-export function notifyFailure(error: unknown, fallback?: string) {
-  if (error instanceof ApiError && error.status === 403) {
-    toast.warning(errorMessage(error, fallback), { permission: true });
-  } else {
-    toast.apiError(error, fallback);
-  }
-}
-
-/** The card's new state from a call's answer, in the card query and every list it is shown in. */
-export function applyCard(queryClient: QueryClient, card: TCard) {
-  setOpenCard(queryClient, card);
-  queryClient.setQueriesData<TCardPage>({ queryKey: queryKeys.attendanceLists }, (page) =>
-    replaceCard(page, card),
-  );
-}
+import type { TFeatures } from '../company-metadata/api';
+import { chatApi } from './api';
+import { CHAT_WARNING_MS } from './chat-realtime';
+import { mergeMessage, type TMessagePages } from './message-cache';
 
 function useRoutePath(card: TCard) {
   const user = useCurrentUser();

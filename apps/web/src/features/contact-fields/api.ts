@@ -8,9 +8,9 @@ import {
 import { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { applyCard } from '../../lib/attendance-cache';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { applyCard } from '../attendance/use-card-actions';
 
 const ZFieldResult = z.object({ message: z.string(), field: ZContactField });
 const ZSaved = z.object({ message: z.string(), values: z.record(z.string(), z.string()), card: ZCard });

@@ -25,8 +25,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DeleteAction, EditAction, RowActions } from '../../components/row-actions';
 import { errorMessage } from '../../lib/api';
 import { CardTitle } from '../account/card-title';
-import { useSectors } from '../attendance/api';
 import { useCurrentUser } from '../auth/session-context';
+import { useSectors } from '../sectors/api';
 import { useContactFieldDefinitions, useDeleteContactField, useSaveContactField } from './api';
 import { ContactFieldModal } from './contact-field-modal';
 

@@ -1,5 +1,4 @@
 import { ZCard, ZMessagePage } from '@prosa/shared/attendance';
-import { ZSector, ZStatus } from '@prosa/shared/company';
 import { HISTORY_MSG, ZHistoryPage } from '@prosa/shared/history';
 import { z } from '@prosa/shared/zod';
 import {
@@ -16,9 +15,6 @@ import { toast } from '../../lib/toast';
 import { olderCursor } from './conversation-timeline';
 
 const MESSAGES_PER_PAGE = 50;
-
-export type TSector = z.infer<typeof ZSector>;
-export type TStatus = z.infer<typeof ZStatus>;
 
 export const ZExport = z.object({
   id: z.string(),
@@ -39,20 +35,6 @@ export function useHistorySearch(queryString: string, enabled: boolean) {
     queryFn: () => apiRequest(`/api/history?${queryString}`, { schema: ZHistoryPage }),
     placeholderData: keepPreviousData,
     enabled,
-  });
-}
-
-export function useSectors() {
-  return useQuery({
-    queryKey: queryKeys.sectors,
-    queryFn: () => apiRequest('/api/sectors', { schema: z.array(ZSector) }),
-  });
-}
-
-export function useStatuses() {
-  return useQuery({
-    queryKey: queryKeys.statuses,
-    queryFn: () => apiRequest('/api/statuses', { schema: z.array(ZStatus) }),
   });
 }
 

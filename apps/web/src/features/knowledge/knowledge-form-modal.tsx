@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { TargetModal } from '../../components/target-modal';
 import { zodValidate } from '../../lib/zod-form';
-import type { TSector } from '../attendance/api';
+import type { TSector } from '../sectors/api';
 import { type TKnowledgeItem, useCreateTag, useKnowledgeTags } from './api';
 
 type Props = {

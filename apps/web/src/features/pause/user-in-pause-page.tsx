@@ -19,7 +19,7 @@ import { AuthLayout } from '../../components/auth-layout';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { useNow } from '../attendance/use-now';
+import { useNow } from '../../lib/use-now';
 import { authApi } from '../auth/api';
 import { useCurrentUser } from '../auth/session-context';
 import { useEndSession } from '../auth/use-end-session';

@@ -19,8 +19,8 @@ import {
   IconPencil,
   IconPlus,
 } from '@tabler/icons-react';
+import { ChannelIcon, channelLabel } from '../../components/channel-icon';
 import { errorMessage } from '../../lib/api';
-import { ChannelIcon, channelLabel } from '../attendance/channel-icon';
 import { type TPersonChannel, usePersonChanges } from './api';
 import { changeSentences } from './person-changes';
 

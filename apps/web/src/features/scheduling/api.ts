@@ -3,9 +3,9 @@ import { SCHEDULE_MSG, ZSchedule } from '@prosa/shared/scheduling';
 import { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { applyCard, notifyFailure } from '../../lib/attendance-cache';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { applyCard, notifyFailure } from '../attendance/use-card-actions';
 
 const ZList = z.object({ items: z.array(ZSchedule) });
 const ZCreated = z.object({ message: z.string(), schedule: ZSchedule, card: ZCard });

@@ -12,6 +12,16 @@ export const companySectorsKey = (companyId: number) => [...queryKeys.sectors, '
 const base = (companyId: number) => `/api/companies/${companyId}/sectors`;
 const ZSaved = z.object({ message: z.string(), sector: ZSector });
 
+export type TSector = z.infer<typeof ZSector>;
+
+/** The sectors the logged-in user's company has (chat filters and transfers, history, channels, knowledge). */
+export function useSectors() {
+  return useQuery({
+    queryKey: queryKeys.sectors,
+    queryFn: () => apiRequest('/api/sectors', { schema: z.array(ZSector) }),
+  });
+}
+
 export function useCompanySectors(companyId: number) {
   return useQuery({
     queryKey: companySectorsKey(companyId),

@@ -3,7 +3,7 @@ import { ATTACHMENT_ACCEPT } from '@prosa/shared/attachment-rules';
 import type { TCard } from '@prosa/shared/attendance';
 import { IconMicrophone, IconPaperclip, IconSend, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useCompanyFeatures } from '../api';
+import { useCompanyFeatures } from '../../company-metadata/api';
 import { formatDuration } from './pcm';
 import { PendingMediaModal } from './pending-media-modal';
 import { usePendingMedia } from './use-pending-media';

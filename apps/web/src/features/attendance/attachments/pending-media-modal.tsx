@@ -15,7 +15,7 @@ import {
 import { ATTACHMENT_ACCEPT, formatBytes, MAX_ATTACHMENTS } from '@prosa/shared/attachment-rules';
 import { IconCheck, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { AttachmentIcon } from './attachment-icon';
+import { AttachmentIcon } from '../../../components/attachment-icon';
 import type { TPendingItem } from './use-pending-media';
 
 function PendingRow({ item, onRemove }: { item: TPendingItem; onRemove: () => void }) {

@@ -10,10 +10,10 @@ import { z } from '@prosa/shared/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest, errorMessage } from '../../../lib/api';
+import { applyCard } from '../../../lib/attendance-cache';
 import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { mergeMessage, type TMessagePages } from '../message-cache';
-import { applyCard } from '../use-card-actions';
 import { UploadError, uploadFile } from './upload-file';
 
 /** Spec 1 §3 Attachment attachState: 2 uploading, 3 ready. */

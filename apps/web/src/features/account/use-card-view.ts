@@ -1,16 +1,31 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from '@prosa/shared/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { chatApi, type TCardView, useCardView } from './api';
 
+export type TCardView = 'list' | 'grid';
+
+const ZCardViewSettings = z.object({ card_view: z.enum(['list', 'grid']).optional() });
 const VIEW_ERROR = 'Não foi possível alterar a visão!';
+
+function useCardView() {
+  return useQuery({
+    queryKey: queryKeys.cardView,
+    queryFn: () => apiRequest('/api/users/me/settings', { schema: ZCardViewSettings }),
+    select: (s): TCardView => s.card_view ?? 'list',
+  });
+}
+
+const saveCardView = (card_view: TCardView) =>
+  apiRequest('/api/users/me/settings', { method: 'PUT', body: { card_view }, schema: ZCardViewSettings });
 
 /** List or grid, saved per user on the server; the screen changes at once and goes back if saving fails. */
 export function useCardViewSetting(): [TCardView, (view: TCardView) => void] {
   const queryClient = useQueryClient();
   const view = useCardView();
   const save = useMutation({
-    mutationFn: chatApi.saveCardView,
+    mutationFn: saveCardView,
     onMutate: async (card_view) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.cardView });
       const previous = queryClient.getQueryData(queryKeys.cardView);
