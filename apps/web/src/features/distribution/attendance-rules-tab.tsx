@@ -16,8 +16,8 @@ import { RULES_MSG, type TAttendanceRules, ZAttendanceRules } from '@prosa/share
 import { IconInfoCircle, IconListCheck } from '@tabler/icons-react';
 import { zodValidate } from '../../lib/zod-form';
 import { CardTitle } from '../account/card-title';
-import { TabError, TabSkeleton } from '../settings-tabs/tab-state';
-import { markSaved, useServerValues } from '../settings-tabs/use-server-values';
+import { TabError, TabSkeleton } from '../company-metadata/tab-state';
+import { markSaved, useServerValues } from '../company-metadata/use-server-values';
 import { type TStatus, useStatuses } from '../statuses/api';
 import { useAttendanceRules, useSaveAttendanceRules } from './api';
 import { formToRules, noRulesConfigured, rulesToForm, type TRulesFormValues } from './settings-form-values';
