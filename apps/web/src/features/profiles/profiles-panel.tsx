@@ -25,7 +25,7 @@ import { errorMessage } from '../../lib/api';
 import { zodValidate } from '../../lib/zod-form';
 import { useCurrentUser } from '../auth/session-context';
 import { permissionsPath } from '../permissions/paths';
-import { useDeleteProfile, useProfiles, useSaveProfile } from './profiles-api';
+import { useDeleteProfile, useProfiles, useSaveProfile } from './api';
 
 /** Profiles of one company (spec 2 §3): users of a profile share its module permissions. */
 export function ProfilesPanel({ companyId }: { companyId: number }) {

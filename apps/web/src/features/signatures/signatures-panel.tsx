@@ -22,13 +22,8 @@ import { DeleteAction, EditAction, RowActions } from '../../components/row-actio
 import { TargetModal } from '../../components/target-modal';
 import { errorMessage } from '../../lib/api';
 import { zodValidate } from '../../lib/zod-form';
-import {
-  useCompanySignatures,
-  useCompanyUsers,
-  useDeleteSignature,
-  useSaveSignature,
-  useUserFormOptions,
-} from './api';
+import { useCompanyUsers, useUserFormOptions } from '../users/api';
+import { useCompanySignatures, useDeleteSignature, useSaveSignature } from './api';
 
 /** Every signature of a company (company edit, signatures tab): who, which sector, which text. */
 export function SignaturesPanel({ companyId }: { companyId: number }) {

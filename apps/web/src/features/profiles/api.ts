@@ -4,7 +4,7 @@ import { z } from '@prosa/shared/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { adminKeys } from './api';
+import { adminKeys } from '../users/api';
 
 const profilesUrl = (companyId: number) => `/api/companies/${companyId}/profiles`;
 
