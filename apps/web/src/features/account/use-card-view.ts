@@ -1,4 +1,4 @@
-import { z } from '@prosa/shared/zod';
+import { ZUserSettings } from '@prosa/shared/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -6,19 +6,18 @@ import { toast } from '../../lib/toast';
 
 export type TCardView = 'list' | 'grid';
 
-const ZCardViewSettings = z.object({ card_view: z.enum(['list', 'grid']).optional() });
 const VIEW_ERROR = 'Não foi possível alterar a visão!';
 
 function useCardView() {
   return useQuery({
     queryKey: queryKeys.cardView,
-    queryFn: () => apiRequest('/api/users/me/settings', { schema: ZCardViewSettings }),
+    queryFn: () => apiRequest('/api/users/me/settings', { schema: ZUserSettings }),
     select: (s): TCardView => s.card_view ?? 'list',
   });
 }
 
 const saveCardView = (card_view: TCardView) =>
-  apiRequest('/api/users/me/settings', { method: 'PUT', body: { card_view }, schema: ZCardViewSettings });
+  apiRequest('/api/users/me/settings', { method: 'PUT', body: { card_view }, schema: ZUserSettings });
 
 /** List or grid, saved per user on the server; the screen changes at once and goes back if saving fails. */
 export function useCardViewSetting(): [TCardView, (view: TCardView) => void] {

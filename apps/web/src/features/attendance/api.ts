@@ -3,10 +3,13 @@ import {
   type TCardPage,
   ZCard,
   ZCardPage,
-  ZMessage,
+  ZCardResult,
   ZMessagePage,
+  ZSectorOperator,
+  ZSendResult,
   ZViewedBy,
 } from '@prosa/shared/attendance';
+import { ZTimelineEntry } from '@prosa/shared/history';
 import { z } from '@prosa/shared/zod';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -15,26 +18,6 @@ import { listQueryString, type TListParams } from './list-params';
 import type { TMessagePage } from './message-cache';
 
 export const MESSAGES_PER_PAGE = 50;
-
-const ZCardResult = z.object({ message: z.string(), card: ZCard });
-const ZSendResult = z.object({ message: ZMessage, card: ZCard });
-const ZOperator = z.object({
-  id: z.number(),
-  name: z.string(),
-  role: z.number(),
-  operator_status: z.string(),
-});
-export type TOperator = z.infer<typeof ZOperator>;
-const ZTimelineItem = z.object({
-  id: z.number(),
-  protocol: z.string(),
-  channel_kind: z.string(),
-  first_start_chat_at: z.string(),
-  closed_at: z.string().nullable(),
-  status_name: z.string().nullable(),
-  operator: z.string().nullable(),
-});
-export type TTimelineEntry = z.infer<typeof ZTimelineItem>;
 
 const post = <S extends z.ZodType>(path: string, body: unknown, schema: S) =>
   apiRequest(path, { method: 'POST', body, schema });
@@ -87,7 +70,7 @@ export function useMessages(id: number) {
 export function useSectorOperators(id: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.attendanceSide(id, 'operators'),
-    queryFn: () => apiRequest(`/api/attendances/${id}/operators`, { schema: z.array(ZOperator) }),
+    queryFn: () => apiRequest(`/api/attendances/${id}/operators`, { schema: z.array(ZSectorOperator) }),
     enabled,
     staleTime: 0,
   });
@@ -96,7 +79,7 @@ export function useSectorOperators(id: number, enabled: boolean) {
 export function useContactTimeline(id: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.attendanceSide(id, 'timeline'),
-    queryFn: () => apiRequest(`/api/attendances/${id}/timeline`, { schema: z.array(ZTimelineItem) }),
+    queryFn: () => apiRequest(`/api/attendances/${id}/timeline`, { schema: z.array(ZTimelineEntry) }),
     enabled,
     staleTime: 0,
   });

@@ -1,6 +1,7 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ATT_MSG, type TMessage } from '@prosa/shared/attendance';
+import type { TCompanyFeatures } from '@prosa/shared/company-metadata';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
@@ -8,7 +9,6 @@ import { applyCard } from '../../lib/attendance-cache';
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
-import type { TFeatures } from '../company-metadata/api';
 import { PersonModal } from '../persons/person-modal';
 import { ScheduleModal } from '../scheduling/schedule-modal';
 import type { TSector } from '../sectors/api';
@@ -30,7 +30,7 @@ import { OperatorModal, SectorModal } from './transfer-modals';
 type Props = {
   attendanceId: number;
   onClose: () => void;
-  features: TFeatures | undefined;
+  features: TCompanyFeatures | undefined;
   statuses: TStatus[];
   sectors: TSector[];
 };

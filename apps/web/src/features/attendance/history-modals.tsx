@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Timeline } from '@mantine/core';
 import type { TCard } from '@prosa/shared/attendance';
 import { formatDateTime } from '@prosa/shared/dates';
+import type { TTimelineEntry } from '@prosa/shared/history';
 import { can } from '@prosa/shared/permissions';
 import { ROLE } from '@prosa/shared/roles';
 import { IconCircleCheck, IconEye, IconMessageCircle } from '@tabler/icons-react';
@@ -9,7 +10,7 @@ import { useState } from 'react';
 import { channelLabel } from '../../components/channel-icon';
 import { queryKeys } from '../../lib/query-keys';
 import { useCurrentUser } from '../auth/session-context';
-import { type TTimelineEntry, useContactTimeline, useViewedBy } from './api';
+import { useContactTimeline, useViewedBy } from './api';
 import { PastConversationModal } from './past-conversation-modal';
 
 type Props = { attendanceId: number; opened: boolean; onClose: () => void; tz: string };

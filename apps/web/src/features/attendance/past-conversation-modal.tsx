@@ -1,11 +1,12 @@
 import { Alert, Button, Center, Divider, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { ATT_MSG, type TMessage, ZMessagePage } from '@prosa/shared/attendance';
 import { formatDateTime } from '@prosa/shared/dates';
+import type { TTimelineEntry } from '@prosa/shared/history';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiRequest, errorMessage } from '../../lib/api';
-import { MESSAGES_PER_PAGE, type TTimelineEntry } from './api';
+import { MESSAGES_PER_PAGE } from './api';
 import { MessageBubble } from './message-bubble';
 import { messagesOldestFirst, type TMessagePage } from './message-cache';
 import { authorName, buildTimeline } from './message-timeline';

@@ -1,4 +1,5 @@
 import { ATT_MSG, type TCard, type TCardPage } from '@prosa/shared/attendance';
+import type { TCompanyFeatures } from '@prosa/shared/company-metadata';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { canSeeAttendance, viewMode } from '@prosa/shared/visibility';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,6 @@ import { applyCard, dropCard, notifyFailure, openAttendance } from '../../lib/at
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
-import type { TFeatures } from '../company-metadata/api';
 import { chatApi } from './api';
 import { CHAT_WARNING_MS } from './chat-realtime';
 import { mergeMessage, type TMessagePages } from './message-cache';
@@ -89,7 +89,7 @@ function useLeavingCall<V>(
     onSuccess: (res) => {
       applyCard(queryClient, res.card);
       toast.success(res.message);
-      const features = queryClient.getQueryData<TFeatures>(queryKeys.companyFeatures);
+      const features = queryClient.getQueryData<TCompanyFeatures>(queryKeys.companyFeatures);
       const mode = viewMode({
         role: user.role,
         triage: features?.triage,

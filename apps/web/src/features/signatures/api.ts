@@ -1,5 +1,5 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
-import { ZCompanySignature, ZSignature } from '@prosa/shared/users-admin';
+import { ZCompanySignature, ZSignatureSaved } from '@prosa/shared/users-admin';
 import { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -14,8 +14,6 @@ export function useCompanySignatures(companyId: number) {
       apiRequest(`/api/companies/${companyId}/signatures`, { schema: z.array(ZCompanySignature) }),
   });
 }
-
-const ZSignatureSaved = z.object({ message: z.string(), signature: ZSignature });
 
 export function useSaveSignature(companyId: number) {
   const queryClient = useQueryClient();

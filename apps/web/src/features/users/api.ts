@@ -1,5 +1,11 @@
 import { ZUserListItem } from '@prosa/shared/company';
-import { type TUserInput, ZUserDetail, ZUserFormOptions, ZUserPage } from '@prosa/shared/users-admin';
+import {
+  type TUserInput,
+  ZUserDetail,
+  ZUserFormOptions,
+  ZUserPage,
+  ZUserSaved,
+} from '@prosa/shared/users-admin';
 import { z } from '@prosa/shared/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -64,8 +70,6 @@ export function fetchUserByEmail(companyId: number, email: string) {
     schema: ZUserDetail,
   });
 }
-
-const ZUserSaved = z.object({ message: z.string(), user: ZUserDetail });
 
 /** Everything that shows users again after a change: the admin lists and the other screens' user list. */
 function useRefreshUsers(companyId: number) {

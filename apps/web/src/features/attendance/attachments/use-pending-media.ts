@@ -5,8 +5,7 @@ import {
   type TAttachmentKind,
 } from '@prosa/shared/attachment-rules';
 import type { TAttachmentRef } from '@prosa/shared/attachments';
-import { type TCard, ZCard, ZMessage } from '@prosa/shared/attendance';
-import { z } from '@prosa/shared/zod';
+import { type TCard, ZSendResult } from '@prosa/shared/attendance';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest, errorMessage } from '../../../lib/api';
@@ -31,8 +30,6 @@ export type TPendingItem = {
   previewUrl: string | null;
   ref: TAttachmentRef | null;
 };
-
-const ZSendResult = z.object({ message: ZMessage, card: ZCard });
 
 const newId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
