@@ -198,3 +198,18 @@ export const ZSetAnsweredInput = z.object({ answered: z.boolean() });
 export const ZViewedBy = z.array(
   z.object({ user_id: z.number(), user_name: z.string(), viewed_at: z.string() }),
 );
+
+/** The answer of a call that changes an attendance: the text to show and the card's new state. */
+export const ZCardResult = z.object({ message: z.string(), card: ZCard });
+
+/** A message sent into an attendance (send, forward) and the card's new state. */
+export const ZSendResult = z.object({ message: ZMessage, card: ZCard });
+
+/** An operator of the attendance's sector (GET /attendances/:id/operators, transfer to an operator). */
+export const ZSectorOperator = z.object({
+  id: z.number(),
+  name: z.string(),
+  role: z.number(),
+  operator_status: z.string(),
+});
+export type TSectorOperator = z.infer<typeof ZSectorOperator>;

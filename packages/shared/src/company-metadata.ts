@@ -306,3 +306,13 @@ export function metadataProblem(value: unknown): { path: string; message: string
   const first = parsed.error.issues[0];
   return first ? { path: first.path.map(String).join('.'), message: first.message } : null;
 }
+
+/** What the chat needs of the company (GET /company/features): triage, distribution, switches, timezone. */
+export const ZCompanyFeatures = z.object({
+  triage: z.enum(['BASIC', 'OPERATOR', 'MANAGER']),
+  auto_dist: z.boolean(),
+  allow: z.record(z.string(), z.boolean()),
+  settings: ZChatSettings,
+  timezone: z.string(),
+});
+export type TCompanyFeatures = z.infer<typeof ZCompanyFeatures>;

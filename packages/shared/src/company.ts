@@ -59,3 +59,6 @@ export const ZUserListItem = z.object({
   role: z.number(),
   inactive_since: z.string().nullable(),
 });
+
+/** A company's IP allow-list and the caller's own address (GET /companies/:id/ip-filter). */
+export const ZIpFilterOutput = z.object({ ipFilter: ZCompanySecurity.shape.ipFilter, currentIp: z.string() });

@@ -1,5 +1,7 @@
 // Custom contact fields (spec 1 §3 and §5 Contact metadata; spec 3 §3 and §5 Custom contact fields): texts,
 // the option-key and mask rules, and the schemas shared by the server and the screens.
+
+import { ZCard } from './attendance';
 import { zId, zIdParam } from './ids';
 import { z } from './zod';
 
@@ -252,3 +254,13 @@ export const ZAttendanceContactFields = z.object({
   values: z.record(z.string(), z.string()),
 });
 export type TAttendanceContactFields = z.infer<typeof ZAttendanceContactFields>;
+
+/** A definition created or changed, with the text to show. */
+export const ZContactFieldResult = z.object({ message: z.string(), field: ZContactField });
+
+/** The values saved on an attendance's contact and the card's new state. */
+export const ZContactFieldValuesSaved = z.object({
+  message: z.string(),
+  values: z.record(z.string(), z.string()),
+  card: ZCard,
+});

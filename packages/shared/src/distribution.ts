@@ -54,3 +54,10 @@ export const ZQueueInput = z.object({
   sector_id: zIdParam().optional(),
   priority_queue: z.boolean().optional(),
 });
+
+/** POST /users/set-status: the operator's new state and how many attendances went back to the queue. */
+export const ZOperatorStatusResult = z.object({
+  message: z.string(),
+  status: z.enum(['online', 'offline']),
+  returned_to_queue: z.number(),
+});

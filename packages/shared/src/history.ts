@@ -126,3 +126,33 @@ export function padDocument(value: string | null | undefined): string | null {
   const digits = value.replace(/\D/g, '');
   return digits ? digits.padStart(15, '0') : null;
 }
+
+/** One attendance of the contact's timeline (GET /attendances/:id/timeline). */
+export const ZTimelineEntry = z.object({
+  id: z.number(),
+  protocol: z.string(),
+  channel_kind: z.string(),
+  first_start_chat_at: z.string(),
+  closed_at: z.string().nullable(),
+  status_name: z.string().nullable(),
+  operator: z.string().nullable(),
+});
+export type TTimelineEntry = z.infer<typeof ZTimelineEntry>;
+
+/** A background export of the user (GET /exports). */
+export const ZExport = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  rows: z.number().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type TExport = z.infer<typeof ZExport>;
+
+/** GET /history/export answered 202: the export goes on in the background (alert false: a warning). */
+export const ZHistoryExportQueued = z.object({
+  alert: z.boolean(),
+  message: z.string(),
+  export_id: z.string(),
+});

@@ -1,3 +1,4 @@
+import { ZCard, ZMessage } from './attendance';
 import { zId } from './ids';
 import { z } from './zod';
 
@@ -221,4 +222,18 @@ export type TActiveWhatsappOptions = z.infer<typeof ZActiveWhatsappOptions>;
 export const ZActivePermission = z.object({ user_id: z.number(), name: z.string(), enabled: z.boolean() });
 export const ZActivePermissionsInput = z.object({
   permissions: z.array(z.object({ user_id: zId(), enabled: z.boolean() })).max(1000),
+});
+
+/** GET /hsm/form-options: the companies the user may choose and the WhatsApp Enterprise channels to sync. */
+export const ZHsmFormOptions = z.object({
+  companies: z.array(z.object({ id: z.number(), name: z.string() })),
+  channels: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+
+/** A template sent (active WhatsApp or into an open attendance): the card, the message and whether it left. */
+export const ZTemplateSent = z.object({
+  card: ZCard,
+  message: ZMessage,
+  sent: z.boolean(),
+  error: z.string().nullable(),
 });

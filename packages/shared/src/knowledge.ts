@@ -148,3 +148,9 @@ export const ZKnowledgeQuery = z.object({
   // Length is checked by parseKnowledgeSearch, so the spec's text is the one answered.
   searchFor: z.string().optional(),
 });
+
+/** GET /knowledge: a page of answers and the scope the company uses (whole company or per sector). */
+export const ZKnowledgeListPage = ZKnowledgePage.extend({ scope: z.enum(['company', 'sector']) });
+
+/** An answer created or changed, with the text to show. */
+export const ZKnowledgeItemResult = z.object({ message: z.string(), item: ZKnowledgeItem });

@@ -1,4 +1,6 @@
 // Sectors and statuses administration (spec 2 §3 Status, §4 Status save/delete, §5 sector ordering, §9).
+
+import { ZSector } from './company';
 import { zId, zSectorChoiceId } from './ids';
 import { z } from './zod';
 
@@ -122,3 +124,6 @@ export const ZStatusAdmin = z.object({
 export type TStatusAdmin = z.infer<typeof ZStatusAdmin>;
 
 export const STATUS_KIND_LABEL: Record<number, string> = { 0: 'Classificação', 1: 'Finalização' };
+
+/** A sector created or renamed, with the text to show. */
+export const ZSectorSaved = z.object({ message: z.string(), sector: ZSector });

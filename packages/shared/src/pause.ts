@@ -75,3 +75,14 @@ export const ZLeavePauseInput = z.object({
   password: z.string().max(128).optional(),
   reason_id: zIdParam().optional(),
 });
+
+/** GET /pause-reasons: a page of reasons. */
+export const ZPauseReasonPage = z.object({
+  items: z.array(ZPauseReason),
+  total: z.number(),
+  page: z.number(),
+  count: z.number(),
+});
+
+/** Entering or leaving a pause: the text to show and the user's new pause state. */
+export const ZPauseStateResult = z.object({ message: z.string(), state: ZPauseState });

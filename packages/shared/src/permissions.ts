@@ -215,3 +215,22 @@ export function payloadFromMap(map: TPermissionMap): TSetPermissions['permission
 export function actionNames(ids: string[]): string {
   return ids.map((id) => actionOf(id)?.name ?? id).join(', ');
 }
+
+export const ZGrant = z.object({ read: z.boolean(), write: z.boolean() });
+export const ZModuleAction = z.object({
+  id: z.string(),
+  name: z.string(),
+  required_actions: z.array(z.string()),
+});
+
+/** GET /permissions/modules: every module and its actions. */
+export const ZPermissionModules = z.object({
+  success: z.boolean(),
+  modules: z.array(z.object({ id: z.string(), name: z.string(), actions: z.array(ZModuleAction) })),
+});
+
+/** A user's or a profile's permissions; restricted false means every action is allowed. */
+export const ZTargetPermissions = z.object({
+  restricted: z.boolean(),
+  permissions: z.record(z.string(), ZGrant),
+});

@@ -157,3 +157,61 @@ export function mergeLists<T>(keep: T[], from: T[], key: (v: T) => string, max =
   }
   return out;
 }
+
+/** A contact record as the server answers it (masked where the caller may not see phones or e-mails). */
+export const ZPersonView = z.object({
+  id: z.number(),
+  name: z.string(),
+  edited_name: z.string().nullable(),
+  cpf: z.string().nullable(),
+  cnpj: z.string().nullable(),
+  rg: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  job_title: z.string().nullable(),
+  company_name: z.string().nullable(),
+  tags: z.array(z.string()),
+  emails: z.array(z.string()),
+  phones: z.array(z.object({ phone: z.string(), is_whatsapp: z.boolean() })),
+  masked: z.object({ phone: z.boolean(), email: z.boolean() }),
+  channel_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TPersonView = z.infer<typeof ZPersonView>;
+
+/** A channel contact of the person (one per channel identity). */
+export const ZPersonChannel = z.object({
+  id: z.number(),
+  kind: z.string(),
+  channel_id: z.number(),
+  name: z.string(),
+});
+export type TPersonChannel = z.infer<typeof ZPersonChannel>;
+
+export const ZPersonDetail = ZPersonView.extend({ channels: z.array(ZPersonChannel) });
+export type TPersonDetail = z.infer<typeof ZPersonDetail>;
+
+/** GET /persons: a page of contacts. */
+export const ZPersonPage = z.object({
+  items: z.array(ZPersonView),
+  total: z.number(),
+  page: z.number(),
+  per_page: z.number(),
+});
+
+/** One entry of a contact's change log. */
+export const ZPersonChange = z.object({
+  id: z.number(),
+  kind: z.string(),
+  user_name: z.string().nullable(),
+  changes: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+
+/** POST /persons/import: how many lines came, how many were imported, and each refused line with its reason. */
+export const ZPersonImportResult = z.object({
+  total: z.number(),
+  imported: z.number(),
+  failed: z.array(z.object({ line: z.number(), message: z.string() })),
+});
+export type TPersonImportResult = z.infer<typeof ZPersonImportResult>;

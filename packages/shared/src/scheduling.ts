@@ -3,6 +3,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { ZCard } from './attendance';
 import { CHANNEL_KINDS, NO_SCHEDULING_KINDS, type TChannelKind } from './channels';
 import { zIdParam } from './ids';
 import { z } from './zod';
@@ -106,3 +107,11 @@ export const ZSchedule = z.object({
   done_at: z.string().nullable(),
 });
 export type TSchedule = z.infer<typeof ZSchedule>;
+
+/** GET /attendances/:id/schedules. */
+export const ZScheduleList = z.object({ items: z.array(ZSchedule) });
+/** A return scheduled: the text to show, the schedule and the card's new state. */
+export const ZScheduleCreated = z.object({ message: z.string(), schedule: ZSchedule, card: ZCard });
+export const ZScheduleUpdated = z.object({ message: z.string(), schedule: ZSchedule });
+/** A return canceled; the card when the attendance is still open. */
+export const ZScheduleCanceled = z.object({ message: z.string(), card: ZCard.nullable() });

@@ -254,3 +254,9 @@ export const ZProfileInput = z.object({
     .min(1, { error: PROFILE_MSG.nameRequired })
     .max(80),
 });
+
+/** A user created or changed, with the text to show. */
+export const ZUserSaved = z.object({ message: z.string(), user: ZUserDetail });
+
+/** A signature created or changed, with the text to show. */
+export const ZSignatureSaved = z.object({ message: z.string(), signature: ZSignature });

@@ -277,3 +277,10 @@ export const ZImportProgress = z.object({
   finished: z.boolean(),
 });
 export type TImportProgress = z.infer<typeof ZImportProgress>;
+
+/** POST …/users/import/save refused: the message and, when the file has invalid rows, each row's status. */
+export const ZImportRefused = z.object({
+  code: z.string(),
+  message: z.string(),
+  users: z.array(ZImportRowOutput).optional(),
+});

@@ -1,8 +1,8 @@
 import { ZSocketTokenOutput } from '@prosa/shared/auth';
 import { MSG } from '@prosa/shared/messages';
 import type { QueryClient } from '@tanstack/react-query';
-import { startChatAttention } from '../features/chat/chat-attention';
-import { createChatRealtime } from '../features/chat/chat-realtime';
+import { startChatAttention } from '../features/attendance/chat-attention';
+import { createChatRealtime } from '../features/attendance/chat-realtime';
 import { createDistributionRealtime } from '../features/distribution/distribution-realtime';
 import { showExportReadyToast } from '../features/history/export-ready-toast';
 import { ApiError, apiRequest } from './api';

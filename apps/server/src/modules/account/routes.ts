@@ -1,4 +1,10 @@
-import { ACCOUNT_MSG, AVATAR_MAX_BYTES, ZSurveyAnswer } from '@prosa/shared/account';
+import {
+  ACCOUNT_MSG,
+  AVATAR_MAX_BYTES,
+  ZAvatarOutput,
+  ZManagerSurvey,
+  ZSurveyAnswer,
+} from '@prosa/shared/account';
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { zIdParam } from '@prosa/shared/ids';
 import { ERROR_CODE } from '@prosa/shared/messages';
@@ -22,9 +28,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Envia a foto de perfil (multipart: file; até 2 MB)',
           consumes: ['multipart/form-data'],
-          response: {
-            200: z.object({ success: z.boolean(), url: z.string().nullable(), message: z.string() }),
-          },
+          response: { 200: ZAvatarOutput },
         },
       },
       async (request) => {
@@ -78,15 +82,12 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    const ZSurvey = z.object({
-      show: z.boolean(),
-      id: z.string(),
-      question: z.string(),
-      options: z.array(z.object({ key: z.string(), label: z.string() })),
-    });
     app.get(
       '/api/users/me/manager-survey',
-      { config: ANY_USER, schema: { tags, summary: 'Pesquisa dos gestores', response: { 200: ZSurvey } } },
+      {
+        config: ANY_USER,
+        schema: { tags, summary: 'Pesquisa dos gestores', response: { 200: ZManagerSurvey } },
+      },
       async (request) => getManagerSurvey(deps, callerOf(request)),
     );
     app.post(

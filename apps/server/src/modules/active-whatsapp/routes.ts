@@ -1,4 +1,3 @@
-import { ZCard, ZMessage } from '@prosa/shared/attendance';
 import { ZIdParam } from '@prosa/shared/company';
 import {
   ZActivePermission,
@@ -6,6 +5,7 @@ import {
   ZActiveWhatsappInput,
   ZActiveWhatsappOptions,
   ZSendHsmInput,
+  ZTemplateSent,
 } from '@prosa/shared/hsm';
 import { ZBigIdParams } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
@@ -19,12 +19,6 @@ import { sendHsm } from './send-hsm';
 import { totalActiveToday } from './total-today';
 
 const tags = ['active-whatsapp'];
-const ZTemplateSent = z.object({
-  card: ZCard,
-  message: ZMessage,
-  sent: z.boolean(),
-  error: z.string().nullable(),
-});
 
 export function activeWhatsappRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {

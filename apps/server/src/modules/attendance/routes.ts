@@ -2,11 +2,13 @@ import {
   ZAttendanceListQuery,
   ZCard,
   ZCardPage,
-  ZMessage,
+  ZCardResult,
   ZMessagePage,
   ZMessagesQuery,
   ZSaveNotesInput,
+  ZSectorOperator,
   ZSendMessageInput,
+  ZSendResult,
   ZSetAnsweredInput,
   ZSetBusyClientInput,
   ZSetStatusInput,
@@ -34,7 +36,6 @@ import { switchOperator, switchSector } from './transfer';
 import { getViewedBy, markViewed } from './viewed';
 
 const tags = ['attendance'];
-const ZCardResult = z.object({ message: z.string(), card: ZCard });
 const ZRouteParams = z.object({
   company_id: zIdParam(),
   sector_id: zIdParam(),
@@ -110,7 +111,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Envia mensagem do operador',
           params: ZBigIdParams,
           body: ZSendMessageInput,
-          response: { 200: z.object({ message: ZMessage, card: ZCard }) },
+          response: { 200: ZSendResult },
         },
       },
       async (request) =>
@@ -129,7 +130,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             message_id: z.string().min(1).max(200),
             target_attendance_id: zBigIdParam(),
           }),
-          response: { 200: z.object({ message: ZMessage, card: ZCard }) },
+          response: { 200: ZSendResult },
         },
       },
       async (request) =>
@@ -221,11 +222,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Operadores do setor do atendimento',
           params: ZBigIdParams,
-          response: {
-            200: z.array(
-              z.object({ id: z.number(), name: z.string(), role: z.number(), operator_status: z.string() }),
-            ),
-          },
+          response: { 200: z.array(ZSectorOperator) },
         },
       },
       async (request) => listSectorOperators(deps, callerOf(request), { attendanceId: request.params.id }),

@@ -1,5 +1,11 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
-import { ZCompanySecurity, ZIdParam, ZIpFilter, ZSecuritySettings } from '@prosa/shared/company';
+import {
+  ZCompanySecurity,
+  ZIdParam,
+  ZIpFilter,
+  ZIpFilterOutput,
+  ZSecuritySettings,
+} from '@prosa/shared/company';
 import {
   PLANS,
   TIMEZONES,
@@ -13,7 +19,7 @@ import {
   ZTimezoneOption,
   ZUpdateCompanyInput,
 } from '@prosa/shared/company-admin';
-import { ZChatSettings } from '@prosa/shared/company-metadata';
+import { ZCompanyFeatures } from '@prosa/shared/company-metadata';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN, ANY_USER, callerOf } from '../../http/access';
@@ -30,8 +36,6 @@ import { updateIpFilter } from './update-ip-filter';
 import { whiteLabelRoutes } from './white-label-routes';
 
 const tags = ['companies'];
-
-const ZIpFilterOutput = z.object({ ipFilter: ZCompanySecurity.shape.ipFilter, currentIp: z.string() });
 
 export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -168,15 +172,7 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Recursos ligados na empresa (triagem, distribuição, permissões)',
-          response: {
-            200: z.object({
-              triage: z.enum(['BASIC', 'OPERATOR', 'MANAGER']),
-              auto_dist: z.boolean(),
-              allow: z.record(z.string(), z.boolean()),
-              settings: ZChatSettings,
-              timezone: z.string(),
-            }),
-          },
+          response: { 200: ZCompanyFeatures },
         },
       },
       async (request) => getCompanyFeatures(deps, callerOf(request)),

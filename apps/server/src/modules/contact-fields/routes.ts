@@ -1,4 +1,3 @@
-import { ZCard } from '@prosa/shared/attendance';
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { ZIdParam } from '@prosa/shared/company';
 import {
@@ -7,7 +6,9 @@ import {
   ZContactFieldInput,
   ZContactFieldPatch,
   ZContactFieldQuery,
+  ZContactFieldResult,
   ZContactFieldValuesInput,
+  ZContactFieldValuesSaved,
 } from '@prosa/shared/contact-fields';
 import { ZBigIdParams } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
@@ -21,7 +22,6 @@ import { createContactField, deleteContactField, updateContactField } from './sa
 const tags = ['contact-fields'];
 // The definitions are company settings (spec 3 §3): managers and up with write permission on them.
 const WRITE = needs(MANAGER, 'configuracoes_gerais', 'write');
-const ZFieldResult = z.object({ message: z.string(), field: ZContactField });
 
 export function contactFieldRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -47,7 +47,7 @@ export function contactFieldRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Cria campo personalizado do contato',
           body: ZContactFieldInput,
-          response: { 200: ZFieldResult },
+          response: { 200: ZContactFieldResult },
         },
       },
       async (request) => createContactField(deps, callerOf(request), request.body),
@@ -62,7 +62,7 @@ export function contactFieldRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Altera campo personalizado (os campos não enviados continuam como estão)',
           params: ZIdParam,
           body: ZContactFieldPatch,
-          response: { 200: ZFieldResult },
+          response: { 200: ZContactFieldResult },
         },
       },
       async (request) => updateContactField(deps, callerOf(request), request.params.id, request.body),
@@ -105,9 +105,7 @@ export function contactFieldRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Salva os campos do contato no atendimento',
           params: ZBigIdParams,
           body: ZContactFieldValuesInput,
-          response: {
-            200: z.object({ message: z.string(), values: z.record(z.string(), z.string()), card: ZCard }),
-          },
+          response: { 200: ZContactFieldValuesSaved },
         },
       },
       async (request) =>

@@ -1,5 +1,10 @@
 import { ZAttendanceRules, ZClientWaitingResponse, ZMonitor } from '@prosa/shared/attendance-rules';
-import { ZAutoDistConfig, ZAutoDistInput, ZQueueInput } from '@prosa/shared/distribution';
+import {
+  ZAutoDistConfig,
+  ZAutoDistInput,
+  ZOperatorStatusResult,
+  ZQueueInput,
+} from '@prosa/shared/distribution';
 import { zIdParam } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -153,13 +158,7 @@ export function distributionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             user_id: zIdParam(),
             status: z.enum(['online', 'offline'], { error: 'Status inválido.' }),
           }),
-          response: {
-            200: z.object({
-              message: z.string(),
-              status: z.enum(['online', 'offline']),
-              returned_to_queue: z.number(),
-            }),
-          },
+          response: { 200: ZOperatorStatusResult },
         },
       },
       async (request) =>

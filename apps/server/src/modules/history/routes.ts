@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { ZCard } from '@prosa/shared/attendance';
-import { ZHistoryFilters, ZHistoryPage, ZHistoryQuery } from '@prosa/shared/history';
+import { ZExport, ZHistoryFilters, ZHistoryPage, ZHistoryQuery, ZTimelineEntry } from '@prosa/shared/history';
 import { ZBigIdParams, zIdParam } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -78,18 +78,7 @@ export function historyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Exportações do usuário',
-          response: {
-            200: z.array(
-              z.object({
-                id: z.string(),
-                kind: z.string(),
-                status: z.string(),
-                rows: z.number().nullable(),
-                created_at: z.string(),
-                finished_at: z.string().nullable(),
-              }),
-            ),
-          },
+          response: { 200: z.array(ZExport) },
         },
       },
       async (request) => listExports(deps, callerOf(request)),
@@ -136,19 +125,7 @@ export function historyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Linha do tempo do contato',
           params: ZBigIdParams,
-          response: {
-            200: z.array(
-              z.object({
-                id: z.number(),
-                protocol: z.string(),
-                channel_kind: z.string(),
-                first_start_chat_at: z.string(),
-                closed_at: z.string().nullable(),
-                status_name: z.string().nullable(),
-                operator: z.string().nullable(),
-              }),
-            ),
-          },
+          response: { 200: z.array(ZTimelineEntry) },
         },
       },
       async (request) => contactTimeline(deps, callerOf(request), { attendanceId: request.params.id }),

@@ -1,5 +1,5 @@
 import { ZIdParam } from '@prosa/shared/company';
-import { ZHsm, ZHsmInput, ZHsmSyncResult, ZHsmUploadResult } from '@prosa/shared/hsm';
+import { ZHsm, ZHsmFormOptions, ZHsmInput, ZHsmSyncResult, ZHsmUploadResult } from '@prosa/shared/hsm';
 import { zId } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import { inArray } from 'drizzle-orm';
@@ -46,12 +46,7 @@ export function hsmRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Empresas que o usuário pode escolher e canais WhatsApp Enterprise para sincronizar',
-          response: {
-            200: z.object({
-              companies: z.array(z.object({ id: z.number(), name: z.string() })),
-              channels: z.array(z.object({ id: z.number(), name: z.string() })),
-            }),
-          },
+          response: { 200: ZHsmFormOptions },
         },
       },
       async (request) => {

@@ -3,7 +3,8 @@ import { ZIdParam } from '@prosa/shared/company';
 import {
   ZKnowledgeInput,
   ZKnowledgeItem,
-  ZKnowledgePage,
+  ZKnowledgeItemResult,
+  ZKnowledgeListPage,
   ZKnowledgePatch,
   ZKnowledgeQuery,
   ZKnowledgeTag,
@@ -28,8 +29,6 @@ const tags = ['knowledge'];
 const READ = needs(ANY_USER, 'perguntas_e_respostas', 'read');
 const WRITE = needs(MANAGER, 'perguntas_e_respostas', 'write');
 
-const ZItemResult = z.object({ message: z.string(), item: ZKnowledgeItem });
-
 export function knowledgeRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -40,7 +39,7 @@ export function knowledgeRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Perguntas e respostas (8 por página; 4, 8 ou 16), com busca',
           querystring: ZKnowledgeQuery,
-          response: { 200: ZKnowledgePage.extend({ scope: z.enum(['company', 'sector']) }) },
+          response: { 200: ZKnowledgeListPage },
         },
       },
       async (request) => listKnowledge(deps, callerOf(request), request.query),
@@ -91,7 +90,7 @@ export function knowledgeRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Cria pergunta e resposta',
           body: ZKnowledgeInput,
-          response: { 200: ZItemResult },
+          response: { 200: ZKnowledgeItemResult },
         },
       },
       async (request) => saveKnowledge(deps, callerOf(request), null, request.body),
@@ -106,7 +105,7 @@ export function knowledgeRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Altera pergunta e resposta (os campos não enviados continuam como estão)',
           params: ZIdParam,
           body: ZKnowledgePatch,
-          response: { 200: ZItemResult },
+          response: { 200: ZKnowledgeItemResult },
         },
       },
       async (request) => saveKnowledge(deps, callerOf(request), request.params.id, request.body),

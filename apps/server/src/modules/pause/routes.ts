@@ -6,7 +6,9 @@ import {
   ZLeavePauseInput,
   ZPauseReason,
   ZPauseReasonInput,
+  ZPauseReasonPage,
   ZPauseState,
+  ZPauseStateResult,
 } from '@prosa/shared/pause';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +19,6 @@ import { createReason, deleteReason, listReasons, updateReason } from './reasons
 import { getControlPause, saveControlPause } from './settings';
 
 const tags = ['pause'];
-const ZStateResult = z.object({ message: z.string(), state: ZPauseState });
 const ZReasonResult = z.object({ message: z.string(), reason: ZPauseReason });
 
 export function pauseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -61,14 +62,7 @@ export function pauseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               .default(8),
             search: z.string().max(80).optional(),
           }),
-          response: {
-            200: z.object({
-              items: z.array(ZPauseReason),
-              total: z.number(),
-              page: z.number(),
-              count: z.number(),
-            }),
-          },
+          response: { 200: ZPauseReasonPage },
         },
       },
       async (request) => listReasons(deps, callerOf(request), request.query),
@@ -127,7 +121,7 @@ export function pauseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Entra em pausa',
           body: z.object({ reason_id: zIdParam().optional() }),
-          response: { 200: ZStateResult },
+          response: { 200: ZPauseStateResult },
         },
       },
       async (request) => enterPause(deps, callerOf(request), { reasonId: request.body.reason_id }),
@@ -140,7 +134,7 @@ export function pauseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Troca o motivo da pausa',
           body: z.object({ reason_id: zIdParam() }),
-          response: { 200: ZStateResult },
+          response: { 200: ZPauseStateResult },
         },
       },
       async (request) => changePauseReason(deps, callerOf(request), { reasonId: request.body.reason_id }),
@@ -149,7 +143,12 @@ export function pauseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/pause/leave',
       {
         config: ANY_USER,
-        schema: { tags, summary: 'Sai da pausa', body: ZLeavePauseInput, response: { 200: ZStateResult } },
+        schema: {
+          tags,
+          summary: 'Sai da pausa',
+          body: ZLeavePauseInput,
+          response: { 200: ZPauseStateResult },
+        },
       },
       async (request) =>
         leavePause(deps, callerOf(request), {

@@ -1,6 +1,6 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { zIdParam } from '@prosa/shared/ids';
-import { MODULES, ZSetPermissions } from '@prosa/shared/permissions';
+import { MODULES, ZPermissionModules, ZSetPermissions, ZTargetPermissions } from '@prosa/shared/permissions';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, MANAGER } from '../../http/access';
@@ -9,8 +9,6 @@ import type { AppDeps } from '../../platform/deps';
 import { clearPermissions, getPermissions, setPermissions } from './set-permissions';
 
 const tags = ['permissions'];
-const ZGrant = z.object({ read: z.boolean(), write: z.boolean() });
-const ZAction = z.object({ id: z.string(), name: z.string(), required_actions: z.array(z.string()) });
 const ZTargetParams = z.object({
   companyId: zIdParam(),
   type: z.enum(['user', 'profile']),
@@ -26,12 +24,7 @@ export function permissionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Módulos e ações com suas dependências',
-          response: {
-            200: z.object({
-              success: z.boolean(),
-              modules: z.array(z.object({ id: z.string(), name: z.string(), actions: z.array(ZAction) })),
-            }),
-          },
+          response: { 200: ZPermissionModules },
         },
       },
       async () => ({ success: true, modules: MODULES }),
@@ -45,9 +38,7 @@ export function permissionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Permissões de um usuário ou perfil',
           params: ZTargetParams,
-          response: {
-            200: z.object({ restricted: z.boolean(), permissions: z.record(z.string(), ZGrant) }),
-          },
+          response: { 200: ZTargetPermissions },
         },
       },
       async (request) => {

@@ -1,7 +1,16 @@
 import { ZIdParam } from '@prosa/shared/company';
 import { ZBigIdParams, zId } from '@prosa/shared/ids';
 import { ERROR_CODE } from '@prosa/shared/messages';
-import { PERSON_MSG, ZPersonFilters, ZPersonInput } from '@prosa/shared/person';
+import {
+  PERSON_MSG,
+  ZPersonChange,
+  ZPersonDetail,
+  ZPersonFilters,
+  ZPersonImportResult,
+  ZPersonInput,
+  ZPersonPage,
+  ZPersonView,
+} from '@prosa/shared/person';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_USER, callerOf, needs } from '../../http/access';
@@ -16,28 +25,6 @@ import { savePerson } from './save-person';
 const tags = ['persons'];
 const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
-const ZPerson = z.object({
-  id: z.number(),
-  name: z.string(),
-  edited_name: z.string().nullable(),
-  cpf: z.string().nullable(),
-  cnpj: z.string().nullable(),
-  rg: z.string().nullable(),
-  birth_date: z.string().nullable(),
-  job_title: z.string().nullable(),
-  company_name: z.string().nullable(),
-  tags: z.array(z.string()),
-  emails: z.array(z.string()),
-  phones: z.array(z.object({ phone: z.string(), is_whatsapp: z.boolean() })),
-  masked: z.object({ phone: z.boolean(), email: z.boolean() }),
-  channel_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-const ZPersonDetail = ZPerson.extend({
-  channels: z.array(z.object({ id: z.number(), kind: z.string(), channel_id: z.number(), name: z.string() })),
-});
-
 const READ = needs(ANY_USER, 'contatos', 'read');
 const WRITE = needs(ANY_USER, 'contatos', 'write');
 
@@ -51,14 +38,7 @@ export function personRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Contatos da empresa (filtros, 25 por página)',
           querystring: ZPersonFilters,
-          response: {
-            200: z.object({
-              items: z.array(ZPerson),
-              total: z.number(),
-              page: z.number(),
-              per_page: z.number(),
-            }),
-          },
+          response: { 200: ZPersonPage },
         },
       },
       async (request) => listPersons(deps, callerOf(request), request.query),
@@ -68,7 +48,7 @@ export function personRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/api/persons',
       {
         config: WRITE,
-        schema: { tags, summary: 'Cria um contato', body: ZPersonInput, response: { 200: ZPerson } },
+        schema: { tags, summary: 'Cria um contato', body: ZPersonInput, response: { 200: ZPersonView } },
       },
       async (request) => savePerson(deps, callerOf(request), null, request.body),
     );
@@ -96,7 +76,7 @@ export function personRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Salva um contato',
           params: ZIdParam,
           body: ZPersonInput,
-          response: { 200: ZPerson },
+          response: { 200: ZPersonView },
         },
       },
       async (request) => savePerson(deps, callerOf(request), request.params.id, request.body),
@@ -111,7 +91,7 @@ export function personRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Mescla outro contato neste (canais e histórico passam para este)',
           params: ZIdParam,
           body: z.object({ from_id: zId() }),
-          response: { 200: ZPerson },
+          response: { 200: ZPersonView },
         },
       },
       async (request) => mergePersons(deps, callerOf(request), request.params.id, request.body.from_id),
@@ -125,17 +105,7 @@ export function personRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Histórico de alterações do contato',
           params: ZIdParam,
-          response: {
-            200: z.array(
-              z.object({
-                id: z.number(),
-                kind: z.string(),
-                user_name: z.string().nullable(),
-                changes: z.record(z.string(), z.unknown()),
-                created_at: z.string(),
-              }),
-            ),
-          },
+          response: { 200: z.array(ZPersonChange) },
         },
       },
       async (request) => getPersonChanges(deps, callerOf(request), request.params.id),
@@ -163,13 +133,7 @@ export function personRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Importa contatos de um CSV (separador ;)',
           consumes: ['multipart/form-data'],
-          response: {
-            200: z.object({
-              total: z.number(),
-              imported: z.number(),
-              failed: z.array(z.object({ line: z.number(), message: z.string() })),
-            }),
-          },
+          response: { 200: ZPersonImportResult },
         },
       },
       async (request) => {

@@ -1,8 +1,13 @@
-import { ZCard } from '@prosa/shared/attendance';
 import { ZIdParam } from '@prosa/shared/company';
 import { ZBigIdParams } from '@prosa/shared/ids';
-import { ZSchedule, ZScheduleInput, ZSchedulePatch } from '@prosa/shared/scheduling';
-import { z } from '@prosa/shared/zod';
+import {
+  ZScheduleCanceled,
+  ZScheduleCreated,
+  ZScheduleInput,
+  ZScheduleList,
+  ZSchedulePatch,
+  ZScheduleUpdated,
+} from '@prosa/shared/scheduling';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_USER, callerOf } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
@@ -23,7 +28,7 @@ export function schedulingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Agendamentos do contato do atendimento (retorno mais recente primeiro)',
           params: ZBigIdParams,
-          response: { 200: z.object({ items: z.array(ZSchedule) }) },
+          response: { 200: ZScheduleList },
         },
       },
       async (request) => listSchedules(deps, callerOf(request), request.params.id),
@@ -38,7 +43,7 @@ export function schedulingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Agenda o retorno do atendimento (um agendamento aberto por atendimento)',
           params: ZBigIdParams,
           body: ZScheduleInput,
-          response: { 200: z.object({ message: z.string(), schedule: ZSchedule, card: ZCard }) },
+          response: { 200: ZScheduleCreated },
         },
       },
       async (request) =>
@@ -58,7 +63,7 @@ export function schedulingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Altera data e setor de um agendamento aberto',
           params: ZIdParam,
           body: ZSchedulePatch,
-          response: { 200: z.object({ message: z.string(), schedule: ZSchedule }) },
+          response: { 200: ZScheduleUpdated },
         },
       },
       async (request) =>
@@ -77,7 +82,7 @@ export function schedulingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Cancela um agendamento aberto (o atendimento volta à lista)',
           params: ZIdParam,
-          response: { 200: z.object({ message: z.string(), card: ZCard.nullable() }) },
+          response: { 200: ZScheduleCanceled },
         },
       },
       async (request) => cancelSchedule(deps, callerOf(request), { scheduleId: request.params.id }),

@@ -1,7 +1,7 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { ZIdParam, ZSector } from '@prosa/shared/company';
 import { zIdParam, zSectorChoiceIdParam } from '@prosa/shared/ids';
-import { ZSectorAdmin, ZSectorInput, ZSectorOrderInput } from '@prosa/shared/org-admin';
+import { ZSectorAdmin, ZSectorInput, ZSectorOrderInput, ZSectorSaved } from '@prosa/shared/org-admin';
 import { z } from '@prosa/shared/zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,7 +18,6 @@ const tags = ['sectors'];
 const ZCompanyParam = z.object({ companyId: zIdParam() });
 // The special ids 0 and -1 reach the operation, which answers them as not found.
 const ZCompanySectorParams = ZCompanyParam.extend({ id: zSectorChoiceIdParam() });
-const ZSectorSaved = z.object({ message: z.string(), sector: ZSector });
 
 export function sectorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -4,7 +4,7 @@ import {
   IMPORT_MODEL_FILE,
   IMPORT_MSG,
   ZImportProgress,
-  ZImportRowOutput,
+  ZImportRefused,
   ZImportValidation,
 } from '@prosa/shared/users-import';
 import { z } from '@prosa/shared/zod';
@@ -15,11 +15,6 @@ import { importModel, importProgress, saveImportFile, validateImportFile } from 
 import { READ, scopeOf, tags, WRITE, ZCompanyParams } from './route-scope';
 
 const ZImportParams = ZCompanyParams.extend({ importId: zIdParam() });
-const ZImportRefused = z.object({
-  code: z.string(),
-  message: z.string(),
-  users: z.array(ZImportRowOutput).optional(),
-});
 
 /** CSV user import (spec 2 §4, §5, §9): model file, validation, save and progress. */
 export function userImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -6,6 +6,7 @@ import {
   ZUserFormOptions,
   ZUserListQuery,
   ZUserPage,
+  ZUserSaved,
   ZUserSectorsInput,
   ZUserUpdateInput,
 } from '@prosa/shared/users-admin';
@@ -16,8 +17,6 @@ import { getCompanyUser, getUserByEmail, listCompanyUsers, userFormOptions } fro
 import { READ, scopeOf, tags, WRITE, ZCompanyParams, ZUserParams } from './route-scope';
 import { createUser, updateUser, updateUserSectors } from './save-user';
 import { activateUser, inactivateUser, setUserStatus } from './user-state';
-
-const ZUserSaved = z.object({ message: z.string(), user: ZUserDetail });
 
 /** A company's users (spec 2 §7): list, search by e-mail, form options, create, edit, sectors, state. */
 export function usersAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {

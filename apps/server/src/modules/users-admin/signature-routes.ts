@@ -1,6 +1,6 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { zIdParam } from '@prosa/shared/ids';
-import { ZCompanySignature, ZSignature, ZSignatureInput } from '@prosa/shared/users-admin';
+import { ZCompanySignature, ZSignature, ZSignatureInput, ZSignatureSaved } from '@prosa/shared/users-admin';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
@@ -14,7 +14,6 @@ import {
 } from './signatures';
 
 const ZSignatureParams = ZUserParams.extend({ signatureId: zIdParam() });
-const ZSignatureSaved = z.object({ message: z.string(), signature: ZSignature });
 
 /** A user's signatures per sector, and the company's list of them (spec 2 §3 Signature). */
 export function signatureRoutes(deps: AppDeps): FastifyPluginAsyncZod {

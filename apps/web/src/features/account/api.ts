@@ -1,5 +1,5 @@
+import { ZAvatarOutput, ZManagerSurvey } from '@prosa/shared/account';
 import { ZMessageOutput, ZTotpSetupOutput } from '@prosa/shared/auth';
-import { z } from '@prosa/shared/zod';
 import { apiRequest } from '../../lib/api';
 
 export const accountApi = {
@@ -11,14 +11,6 @@ export const accountApi = {
   disableTotp: () => apiRequest('/api/auth/totp/disable', { method: 'POST', schema: ZMessageOutput }),
 };
 
-const ZAvatarOutput = z.object({ success: z.boolean(), url: z.string().nullable(), message: z.string() });
-const ZSurvey = z.object({
-  show: z.boolean(),
-  id: z.string(),
-  question: z.string(),
-  options: z.array(z.object({ key: z.string(), label: z.string() })),
-});
-
 export const profileApi = {
   uploadAvatar: (file: File) => {
     const form = new FormData();
@@ -26,7 +18,7 @@ export const profileApi = {
     return apiRequest('/api/users/me/avatar', { method: 'POST', body: form, schema: ZAvatarOutput });
   },
   removeAvatar: () => apiRequest('/api/users/me/avatar', { method: 'DELETE', schema: ZMessageOutput }),
-  managerSurvey: () => apiRequest('/api/users/me/manager-survey', { schema: ZSurvey }),
+  managerSurvey: () => apiRequest('/api/users/me/manager-survey', { schema: ZManagerSurvey }),
   answerSurvey: (choices: string[]) =>
     apiRequest('/api/users/me/manager-survey', { method: 'POST', body: { choices }, schema: ZMessageOutput }),
 };

@@ -1,7 +1,7 @@
 import { Card, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconLayoutGrid } from '@tabler/icons-react';
-import { useCardViewSetting } from '../chat/use-card-view';
 import { CardTitle } from './card-title';
+import { useCardViewSetting } from './use-card-view';
 
 /** Display settings (spec 1 §2 Account): how the attendance cards are shown, saved per user. */
 export function DisplayCard() {

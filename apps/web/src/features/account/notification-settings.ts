@@ -1,24 +1,17 @@
-import { z } from '@prosa/shared/zod';
+import { type TUserSettings, ZUserSettings } from '@prosa/shared/account';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 
-const ZNotificationSettings = z.object({ mute_notifications: z.boolean().optional() });
-type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
-
 export const NOTIFICATIONS_SAVED = 'Configuração alterada com sucesso!';
 const SAVE_ERROR = 'Erro ao alterar configuração!';
 
-const fetchNotificationSettings = () =>
-  apiRequest('/api/users/me/settings', { schema: ZNotificationSettings });
+const fetchNotificationSettings = () => apiRequest('/api/users/me/settings', { schema: ZUserSettings });
 
 /** The operator's mute setting as the realtime alerts read it (fetched once when they start). */
 export function notificationsMuted(queryClient: QueryClient): boolean {
-  return (
-    queryClient.getQueryData<TNotificationSettings>(queryKeys.notificationSettings)?.mute_notifications ===
-    true
-  );
+  return queryClient.getQueryData<TUserSettings>(queryKeys.notificationSettings)?.mute_notifications === true;
 }
 
 export function loadNotificationSettings(queryClient: QueryClient) {
@@ -36,7 +29,7 @@ export function useMuteNotifications(): { muted: boolean; loading: boolean; setM
       apiRequest('/api/users/me/settings', {
         method: 'PUT',
         body: { mute_notifications },
-        schema: ZNotificationSettings,
+        schema: ZUserSettings,
       }),
     onMutate: async (mute_notifications) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.notificationSettings });

@@ -1,10 +1,9 @@
-import { HSM_MSG, type TActiveWhatsappInput, ZActiveWhatsappOptions } from '@prosa/shared/hsm';
+import { HSM_MSG, type TActiveWhatsappInput, ZActiveWhatsappOptions, ZTemplateSent } from '@prosa/shared/hsm';
 import { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { ZTemplateSent } from '../hsm/api';
 
 export const activeKeys = {
   options: ['active-whatsapp', 'options'] as const,

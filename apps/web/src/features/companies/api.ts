@@ -1,5 +1,5 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
-import type { TIpFilter } from '@prosa/shared/company';
+import { type TIpFilter, ZIpFilterOutput } from '@prosa/shared/company';
 import {
   COMPANY_MSG,
   type TCompanyDetail,
@@ -153,14 +153,6 @@ export function useRemoveWhiteLabel(id: number) {
     onError: (error) => toast.apiError(error),
   });
 }
-
-const ZIpFilterOutput = z.object({
-  ipFilter: z.object({
-    use_filter_ip: z.boolean(),
-    ips: z.array(z.object({ ip: z.string(), mask: z.number() })),
-  }),
-  currentIp: z.string(),
-});
 
 export function useCompanyIpFilter(id: number) {
   return useQuery({

@@ -1,19 +1,17 @@
-import { ZCard } from '@prosa/shared/attendance';
 import {
   type TContactFieldInput,
   type TContactFieldPatch,
   ZAttendanceContactFields,
   ZContactField,
+  ZContactFieldResult,
+  ZContactFieldValuesSaved,
 } from '@prosa/shared/contact-fields';
 import { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { applyCard } from '../../lib/attendance-cache';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { applyCard } from '../chat/use-card-actions';
-
-const ZFieldResult = z.object({ message: z.string(), field: ZContactField });
-const ZSaved = z.object({ message: z.string(), values: z.record(z.string(), z.string()), card: ZCard });
 
 /** Every definition of the company (active or not), for the settings tab. */
 export function useContactFieldDefinitions() {
@@ -29,8 +27,8 @@ export function useSaveContactField() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TContactFieldInput | TContactFieldPatch }) =>
       id === null
-        ? apiRequest('/api/contact-fields', { method: 'POST', body, schema: ZFieldResult })
-        : apiRequest(`/api/contact-fields/${id}`, { method: 'PATCH', body, schema: ZFieldResult }),
+        ? apiRequest('/api/contact-fields', { method: 'POST', body, schema: ZContactFieldResult })
+        : apiRequest(`/api/contact-fields/${id}`, { method: 'PATCH', body, schema: ZContactFieldResult }),
     onSuccess: (res) => {
       queryClient.invalidateQueries({ queryKey: queryKeys.contactFields });
       toast.success(res.message);
@@ -73,7 +71,7 @@ export function useSaveAttendanceContactFields(attendanceId: number) {
       apiRequest(`/api/attendances/${attendanceId}/contact-fields`, {
         method: 'PUT',
         body: { values },
-        schema: ZSaved,
+        schema: ZContactFieldValuesSaved,
       }),
     onSuccess: (res) => {
       applyCard(queryClient, res.card);

@@ -29,7 +29,7 @@ import { useState } from 'react';
 import { FormActions } from '../../components/form-actions';
 import { TargetModal } from '../../components/target-modal';
 import { toast } from '../../lib/toast';
-import type { TSector } from '../chat/api';
+import type { TSector } from '../sectors/api';
 
 export type TFieldBody = {
   key: string;

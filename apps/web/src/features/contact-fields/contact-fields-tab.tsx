@@ -26,7 +26,7 @@ import { DeleteAction, EditAction, RowActions } from '../../components/row-actio
 import { errorMessage } from '../../lib/api';
 import { CardTitle } from '../account/card-title';
 import { useCurrentUser } from '../auth/session-context';
-import { useSectors } from '../chat/api';
+import { useSectors } from '../sectors/api';
 import { useContactFieldDefinitions, useDeleteContactField, useSaveContactField } from './api';
 import { ContactFieldModal } from './contact-field-modal';
 

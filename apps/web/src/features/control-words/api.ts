@@ -1,4 +1,5 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
+import { ZCompanyMetadataShape } from '@prosa/shared/company-metadata';
 import {
   CONTROL_WORDS_MSG,
   ZControlWord,
@@ -15,10 +16,6 @@ export const controlWordKeys = {
   list: ['control-words', 'list'] as const,
   logs: (page: number) => ['control-words', 'logs', page] as const,
 };
-
-// The company metadata as a whole (GET/PUT /api/company/metadata): only allow.controlwords is changed here,
-// every other key goes back as it came.
-const ZMetadata = z.looseObject({ allow: z.record(z.string(), z.unknown()).optional() });
 
 export function useControlWords() {
   return useQuery({
@@ -69,7 +66,8 @@ export function useSetControlWordsEnabled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (enabled: boolean) => {
-      const current = await apiRequest('/api/company/metadata', { schema: ZMetadata });
+      // The company metadata as a whole: only allow.controlwords changes, every other key goes back as it came.
+      const current = await apiRequest('/api/company/metadata', { schema: ZCompanyMetadataShape });
       return apiRequest('/api/company/metadata', {
         method: 'PUT',
         body: { ...current, allow: { ...(current.allow ?? {}), controlwords: enabled } },

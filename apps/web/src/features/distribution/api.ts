@@ -6,18 +6,17 @@ import {
   ZMonitor,
 } from '@prosa/shared/attendance-rules';
 import type { TSessionUser } from '@prosa/shared/auth';
-import { DIST_MSG, type TAutoDistInput, ZAutoDistConfig } from '@prosa/shared/distribution';
+import {
+  DIST_MSG,
+  type TAutoDistInput,
+  ZAutoDistConfig,
+  ZOperatorStatusResult,
+} from '@prosa/shared/distribution';
 import { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-
-const ZSetStatusResult = z.object({
-  message: z.string(),
-  status: z.enum(['online', 'offline']),
-  returned_to_queue: z.number(),
-});
 
 export function useAutoDist() {
   return useQuery({
@@ -113,7 +112,7 @@ export function useSetOwnStatus(userId: number) {
       apiRequest('/api/users/set-status', {
         method: 'POST',
         body: { user_id: userId, status },
-        schema: ZSetStatusResult,
+        schema: ZOperatorStatusResult,
       }),
     onSuccess: (result) => {
       queryClient.setQueryData<TSessionUser | null>(queryKeys.session, (user) =>

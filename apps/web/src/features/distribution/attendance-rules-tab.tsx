@@ -13,18 +13,14 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { RULES_MSG, type TAttendanceRules, ZAttendanceRules } from '@prosa/shared/attendance-rules';
-import type { ZStatus } from '@prosa/shared/company';
-import type { z } from '@prosa/shared/zod';
 import { IconInfoCircle, IconListCheck } from '@tabler/icons-react';
 import { zodValidate } from '../../lib/zod-form';
 import { CardTitle } from '../account/card-title';
-import { useStatuses } from '../chat/api';
-import { TabError, TabSkeleton } from '../settings-tabs/tab-state';
-import { markSaved, useServerValues } from '../settings-tabs/use-server-values';
+import { TabError, TabSkeleton } from '../company-metadata/tab-state';
+import { markSaved, useServerValues } from '../company-metadata/use-server-values';
+import { type TStatus, useStatuses } from '../statuses/api';
 import { useAttendanceRules, useSaveAttendanceRules } from './api';
 import { formToRules, noRulesConfigured, rulesToForm, type TRulesFormValues } from './settings-form-values';
-
-type TStatus = z.infer<typeof ZStatus>;
 
 const STATUS_LOAD_ERROR = 'Erro ao carregar Status.';
 

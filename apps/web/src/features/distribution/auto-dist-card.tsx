@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { zodValidate } from '../../lib/zod-form';
 import { CardTitle } from '../account/card-title';
-import { markSaved, useServerValues } from '../settings-tabs/use-server-values';
+import { markSaved, useServerValues } from '../company-metadata/use-server-values';
 import { useSaveAutoDist } from './api';
 import { autoDistToForm, formToAutoDist, type TAutoDistFormValues } from './settings-form-values';
 

@@ -4,7 +4,7 @@ import { type TClientWaitingResponse, ZClientWaitingResponse } from '@prosa/shar
 import { IconClockHour4 } from '@tabler/icons-react';
 import { zodValidate } from '../../lib/zod-form';
 import { CardTitle } from '../account/card-title';
-import { markSaved, useServerValues } from '../settings-tabs/use-server-values';
+import { markSaved, useServerValues } from '../company-metadata/use-server-values';
 import { useSaveClientWaitingResponse } from './api';
 import { formToSla, slaToForm, type TSlaFormValues } from './settings-form-values';
 

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { DIST_MSG } from '@prosa/shared/distribution';
 import { useCurrentUser } from '../auth/session-context';
-import { TabError, TabSkeleton } from '../settings-tabs/tab-state';
+import { TabError, TabSkeleton } from '../company-metadata/tab-state';
 import { useAttendanceRules, useAutoDist, useClientWaitingResponse } from './api';
 import { AutoDistCard } from './auto-dist-card';
 import { ClientWaitingCard } from './client-waiting-card';

@@ -1,6 +1,6 @@
+import { type TUserSettings, ZUserSettings } from '@prosa/shared/account';
 import { ZCard, ZMessagePage } from '@prosa/shared/attendance';
-import { ZSector, ZStatus } from '@prosa/shared/company';
-import { HISTORY_MSG, ZHistoryPage } from '@prosa/shared/history';
+import { HISTORY_MSG, ZExport, ZHistoryExportQueued, ZHistoryPage } from '@prosa/shared/history';
 import { z } from '@prosa/shared/zod';
 import {
   keepPreviousData,
@@ -17,42 +17,12 @@ import { olderCursor } from './conversation-timeline';
 
 const MESSAGES_PER_PAGE = 50;
 
-export type TSector = z.infer<typeof ZSector>;
-export type TStatus = z.infer<typeof ZStatus>;
-
-export const ZExport = z.object({
-  id: z.string(),
-  kind: z.string(),
-  status: z.string(),
-  rows: z.number().nullable(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
-});
-export type TExport = z.infer<typeof ZExport>;
-
-const ZUserSettings = z.object({ history_columns: z.array(z.string()).optional() });
-type TUserSettings = z.infer<typeof ZUserSettings>;
-
 export function useHistorySearch(queryString: string, enabled: boolean) {
   return useQuery({
     queryKey: [...queryKeys.history, 'search', queryString],
     queryFn: () => apiRequest(`/api/history?${queryString}`, { schema: ZHistoryPage }),
     placeholderData: keepPreviousData,
     enabled,
-  });
-}
-
-export function useSectors() {
-  return useQuery({
-    queryKey: queryKeys.sectors,
-    queryFn: () => apiRequest('/api/sectors', { schema: z.array(ZSector) }),
-  });
-}
-
-export function useStatuses() {
-  return useQuery({
-    queryKey: queryKeys.statuses,
-    queryFn: () => apiRequest('/api/statuses', { schema: z.array(ZStatus) }),
   });
 }
 
@@ -148,15 +118,13 @@ export function useExports(enabled: boolean) {
   });
 }
 
-const ZBackgroundAnswer = z.object({ alert: z.boolean(), message: z.string(), export_id: z.string() });
-
 /** GET /history/export: a CSV (downloaded at once) or, when large, a background export announced by the server. */
 export function useExportHistory(onBackground: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (filterQuery: string) => {
       const response = await fetchOrThrow(`/api/history/export?${filterQuery}`);
-      if (response.status === 202) return ZBackgroundAnswer.parse(await response.json());
+      if (response.status === 202) return ZHistoryExportQueued.parse(await response.json());
       await downloadResponse(response, 'historico.csv');
       return null;
     },

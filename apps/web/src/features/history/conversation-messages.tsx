@@ -16,8 +16,8 @@ import { HISTORY_MSG } from '@prosa/shared/history';
 import { IconAlertCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useLayoutEffect, useRef } from 'react';
+import { MessageAttachments } from '../../components/message-attachments';
 import { errorMessage } from '../../lib/api';
-import { MessageAttachments } from '../chat/attachments/message-attachments';
 import { useConversation } from './api';
 import { buildTimeline } from './conversation-timeline';
 

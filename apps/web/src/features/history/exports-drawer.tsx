@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Drawer, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '@prosa/shared/dates';
+import type { TExport } from '@prosa/shared/history';
 import { HISTORY_MSG } from '@prosa/shared/history';
 import { IconAlertCircle, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { errorMessage } from '../../lib/api';
-import { type TExport, useDownload, useExports } from './api';
+import { useDownload, useExports } from './api';
 import { exportDownloadPath } from './export-ready-toast';
 
 const STATUS: Record<string, { label: string; color: string }> = {

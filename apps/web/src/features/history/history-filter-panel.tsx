@@ -6,8 +6,9 @@ import { ZHistoryFilters } from '@prosa/shared/history';
 import { IconCalendar } from '@tabler/icons-react';
 import { FilterActions } from '../../components/filter-actions';
 import { zodValidate } from '../../lib/zod-form';
+import type { TSector } from '../sectors/api';
+import type { TStatus } from '../statuses/api';
 import type { TUserListItem } from '../users/api';
-import type { TSector, TStatus } from './api';
 import { formToFilters, type THistoryFormValues } from './history-filters';
 
 const DATE_ARIA = {

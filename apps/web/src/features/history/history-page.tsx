@@ -7,6 +7,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
+import { useSectors } from '../sectors/api';
+import { useStatuses } from '../statuses/api';
 import { useUsers } from '../users/api';
 import {
   useAttendance,
@@ -15,8 +17,6 @@ import {
   useHistorySearch,
   useRestoreAttendance,
   useSaveHistoryColumns,
-  useSectors,
-  useStatuses,
   useUserSettings,
 } from './api';
 import { ConversationModal, type TConversationHeader } from './conversation-modal';

@@ -1,12 +1,13 @@
-import { ZCard, ZMessage } from '@prosa/shared/attendance';
 import {
   HSM_MSG,
   type THsmInput,
   type THsmMediaType,
   ZActivePermission,
   ZHsm,
+  ZHsmFormOptions,
   ZHsmSyncResult,
   ZHsmUploadResult,
+  ZTemplateSent,
 } from '@prosa/shared/hsm';
 import { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,15 +28,10 @@ export function useHsmTemplates() {
   });
 }
 
-const ZFormOptions = z.object({
-  companies: z.array(z.object({ id: z.number(), name: z.string() })),
-  channels: z.array(z.object({ id: z.number(), name: z.string() })),
-});
-
 export function useHsmFormOptions() {
   return useQuery({
     queryKey: hsmKeys.formOptions,
-    queryFn: () => apiRequest('/api/hsm/form-options', { schema: ZFormOptions }),
+    queryFn: () => apiRequest('/api/hsm/form-options', { schema: ZHsmFormOptions }),
   });
 }
 
@@ -122,13 +118,6 @@ export function useSaveActivePermissions() {
     onError: (error) => toast.apiError(error),
   });
 }
-
-export const ZTemplateSent = z.object({
-  card: ZCard,
-  message: ZMessage,
-  sent: z.boolean(),
-  error: z.string().nullable(),
-});
 
 /** POST /attendances/:id/send-hsm: a template into an open WhatsApp Enterprise attendance. */
 export function useSendHsm() {

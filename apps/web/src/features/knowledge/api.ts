@@ -4,7 +4,8 @@ import {
   type TKnowledgeInput,
   type TKnowledgeItem,
   ZKnowledgeItem,
-  ZKnowledgePage,
+  ZKnowledgeItemResult,
+  ZKnowledgeListPage,
   ZKnowledgeTag,
 } from '@prosa/shared/knowledge';
 import { z } from '@prosa/shared/zod';
@@ -24,9 +25,6 @@ export const knowledgeKeys = {
   tags: (term: string) => ['knowledge', 'tags', term] as const,
 };
 
-const ZListPage = ZKnowledgePage.extend({ scope: z.enum(['company', 'sector']) });
-const ZItemResult = z.object({ message: z.string(), item: ZKnowledgeItem });
-
 function listQueryString(q: TKnowledgeQuery) {
   const search = new URLSearchParams({ page: String(q.page), count: String(q.count) });
   if (q.searchFor.trim()) search.set('searchFor', q.searchFor);
@@ -37,7 +35,7 @@ function listQueryString(q: TKnowledgeQuery) {
 export function useKnowledgeList(q: TKnowledgeQuery, enabled = true) {
   return useQuery({
     queryKey: knowledgeKeys.list(q),
-    queryFn: () => apiRequest(`/api/knowledge?${listQueryString(q)}`, { schema: ZListPage }),
+    queryFn: () => apiRequest(`/api/knowledge?${listQueryString(q)}`, { schema: ZKnowledgeListPage }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -89,7 +87,7 @@ export function useSaveKnowledge() {
       apiRequest(id === null ? '/api/knowledge' : `/api/knowledge/${id}`, {
         method: id === null ? 'POST' : 'PATCH',
         body,
-        schema: ZItemResult,
+        schema: ZKnowledgeItemResult,
       }),
     onSuccess: (result) => {
       toast.success(result.message || KNOWLEDGE_MSG.saved);

@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { TargetModal } from '../../components/target-modal';
 import { zodValidate } from '../../lib/zod-form';
-import type { TSector } from '../chat/api';
+import type { TSector } from '../sectors/api';
 import { type TKnowledgeItem, useCreateTag, useKnowledgeTags } from './api';
 
 type Props = {

@@ -20,8 +20,8 @@ import { PerPageSelect } from '../../components/per-page-select';
 import { DeleteAction, EditAction, RowAction, RowActions } from '../../components/row-actions';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
+import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
-import { copyText } from '../chat/clipboard';
 import { type TKnowledgeItem, useKnowledgeList } from './api';
 
 type Props = {

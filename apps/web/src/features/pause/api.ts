@@ -5,7 +5,9 @@ import {
   type TPauseState,
   ZControlPause,
   ZPauseReason,
+  ZPauseReasonPage,
   ZPauseState,
+  ZPauseStateResult,
 } from '@prosa/shared/pause';
 import { z } from '@prosa/shared/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,14 +17,6 @@ import { toast } from '../../lib/toast';
 
 export type TPauseReason = z.infer<typeof ZPauseReason>;
 export type TReasonQuery = { page: number; count: number; search: string };
-
-const ZReasonPage = z.object({
-  items: z.array(ZPauseReason),
-  total: z.number(),
-  page: z.number(),
-  count: z.number(),
-});
-const ZStateResult = z.object({ message: z.string(), state: ZPauseState });
 
 export function useControlPause() {
   return useQuery({
@@ -58,7 +52,7 @@ function reasonQueryString(q: TReasonQuery) {
 
 export const reasonsQuery = (q: TReasonQuery) => ({
   queryKey: [...queryKeys.pauseReasons, q],
-  queryFn: () => apiRequest(`/api/pause-reasons?${reasonQueryString(q)}`, { schema: ZReasonPage }),
+  queryFn: () => apiRequest(`/api/pause-reasons?${reasonQueryString(q)}`, { schema: ZPauseReasonPage }),
 });
 
 /** Pause reasons, paged by the server (8 per page; 4, 8 or 16) and searched by title. */
@@ -109,7 +103,7 @@ export function usePauseState() {
 export function usePauseAction<B>(path: '/api/pause' | '/api/pause/reason' | '/api/pause/leave') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => apiRequest(path, { method: 'POST', body, schema: ZStateResult }),
+    mutationFn: (body: B) => apiRequest(path, { method: 'POST', body, schema: ZPauseStateResult }),
     onSuccess: (result) => {
       queryClient.setQueryData<TPauseState>(queryKeys.pauseState, result.state);
     },

@@ -4,7 +4,7 @@ import { type TControlPause, ZControlPause } from '@prosa/shared/pause';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { zodValidate } from '../../lib/zod-form';
 import { CardTitle } from '../account/card-title';
-import { markSaved, useServerValues } from '../settings-tabs/use-server-values';
+import { markSaved, useServerValues } from '../company-metadata/use-server-values';
 import { useSaveControlPause } from './api';
 import {
   controlPauseToForm,

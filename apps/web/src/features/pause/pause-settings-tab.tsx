@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { TabError, TabSkeleton } from '../settings-tabs/tab-state';
+import { TabError, TabSkeleton } from '../company-metadata/tab-state';
 import { useControlPause, usePauseReasons } from './api';
 import { ControlPauseCard } from './control-pause-card';
 import { PauseReasonsCard } from './pause-reasons-card';

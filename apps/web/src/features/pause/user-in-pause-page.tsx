@@ -19,10 +19,10 @@ import { AuthLayout } from '../../components/auth-layout';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { useNow } from '../../lib/use-now';
 import { authApi } from '../auth/api';
 import { useCurrentUser } from '../auth/session-context';
 import { useEndSession } from '../auth/use-end-session';
-import { useNow } from '../chat/use-now';
 import { usePauseAction, usePauseReasons, usePauseState } from './api';
 import { pauseElapsed, pauseEndsLabel, pauseRemaining } from './pause-timer';
 

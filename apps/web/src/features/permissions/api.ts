@@ -1,25 +1,16 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { ADMIN_MSG } from '@prosa/shared/messages';
-import type { TPermissionMap, TSetPermissions } from '@prosa/shared/permissions';
-import { z } from '@prosa/shared/zod';
+import {
+  type TPermissionMap,
+  type TSetPermissions,
+  ZPermissionModules,
+  ZTargetPermissions,
+} from '@prosa/shared/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import type { TPermissionTarget } from './paths';
-
-const ZGrant = z.object({ read: z.boolean(), write: z.boolean() });
-const ZModules = z.object({
-  success: z.boolean(),
-  modules: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      actions: z.array(z.object({ id: z.string(), name: z.string(), required_actions: z.array(z.string()) })),
-    }),
-  ),
-});
-const ZTargetPermissions = z.object({ restricted: z.boolean(), permissions: z.record(z.string(), ZGrant) });
 
 const keys = {
   modules: ['permissions', 'modules'] as const,
@@ -30,7 +21,7 @@ const keys = {
 export function useModules() {
   return useQuery({
     queryKey: keys.modules,
-    queryFn: () => apiRequest('/api/permissions/modules', { schema: ZModules }),
+    queryFn: () => apiRequest('/api/permissions/modules', { schema: ZPermissionModules }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -22,8 +22,8 @@ import { Navigate, useBlocker, useNavigate, useParams, useSearchParams } from 'r
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentUser } from '../auth/session-context';
+import { useProfiles } from '../profiles/api';
 import { useUserDetail } from '../users/api';
-import { useProfiles } from '../users/profiles-api';
 import { accessState } from './access-state';
 import { useClearPermissions, useModules, useSavePermissions, useTargetPermissions } from './api';
 import { ModuleCard } from './module-card';

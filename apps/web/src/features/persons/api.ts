@@ -1,4 +1,12 @@
-import type { TPersonInput } from '@prosa/shared/person';
+import {
+  type TPersonInput,
+  type TPersonView,
+  ZPersonChange,
+  ZPersonDetail,
+  ZPersonImportResult,
+  ZPersonPage,
+  ZPersonView,
+} from '@prosa/shared/person';
 import { z } from '@prosa/shared/zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -12,54 +20,6 @@ export const personKeys = {
   ofAttendance: (attendanceId: number) => ['persons', 'attendance', attendanceId] as const,
   changes: (id: number) => ['persons', 'changes', id] as const,
 };
-
-const ZPhone = z.object({ phone: z.string(), is_whatsapp: z.boolean() });
-export const ZPersonView = z.object({
-  id: z.number(),
-  name: z.string(),
-  edited_name: z.string().nullable(),
-  cpf: z.string().nullable(),
-  cnpj: z.string().nullable(),
-  rg: z.string().nullable(),
-  birth_date: z.string().nullable(),
-  job_title: z.string().nullable(),
-  company_name: z.string().nullable(),
-  tags: z.array(z.string()),
-  emails: z.array(z.string()),
-  phones: z.array(ZPhone),
-  masked: z.object({ phone: z.boolean(), email: z.boolean() }),
-  channel_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type TPersonView = z.infer<typeof ZPersonView>;
-
-const ZChannel = z.object({ id: z.number(), kind: z.string(), channel_id: z.number(), name: z.string() });
-export type TPersonChannel = z.infer<typeof ZChannel>;
-export const ZPersonDetail = ZPersonView.extend({ channels: z.array(ZChannel) });
-export type TPersonDetail = z.infer<typeof ZPersonDetail>;
-
-const ZPersonPage = z.object({
-  items: z.array(ZPersonView),
-  total: z.number(),
-  page: z.number(),
-  per_page: z.number(),
-});
-
-const ZChange = z.object({
-  id: z.number(),
-  kind: z.string(),
-  user_name: z.string().nullable(),
-  changes: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-});
-
-export const ZImportResult = z.object({
-  total: z.number(),
-  imported: z.number(),
-  failed: z.array(z.object({ line: z.number(), message: z.string() })),
-});
-export type TImportResult = z.infer<typeof ZImportResult>;
 
 export function usePersons(query: string | null) {
   return useQuery({
@@ -97,7 +57,7 @@ export function usePersonDetail(source: TPersonSource | null) {
 export function usePersonChanges(id: number | null, enabled: boolean) {
   return useQuery({
     queryKey: personKeys.changes(id ?? 0),
-    queryFn: () => apiRequest(`/api/persons/${id}/changes`, { schema: z.array(ZChange) }),
+    queryFn: () => apiRequest(`/api/persons/${id}/changes`, { schema: z.array(ZPersonChange) }),
     enabled: enabled && id !== null,
     staleTime: 0,
     retry: false,
@@ -144,5 +104,5 @@ export function mergePersons(intoId: number, fromId: number) {
 export function importPersons(file: File) {
   const form = new FormData();
   form.append('file', file);
-  return apiRequest('/api/persons/import', { method: 'POST', body: form, schema: ZImportResult });
+  return apiRequest('/api/persons/import', { method: 'POST', body: form, schema: ZPersonImportResult });
 }

@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/page-header';
 import { PagePagination } from '../../components/page-pagination';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../auth/session-context';
-import { useCompanyFeatures } from '../chat/api';
+import { useCompanyFeatures } from '../company-metadata/api';
 import { usePersons } from './api';
 import { ContactsFilterPanel } from './contacts-filter-panel';
 import { ContactsTable } from './contacts-table';

@@ -1,7 +1,7 @@
 import { Badge, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { formatDate } from '@prosa/shared/dates';
+import type { TPersonView } from '@prosa/shared/person';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
-import type { TPersonView } from './api';
 import { displayCpf, displayPhone, personTitle } from './person-format';
 
 type Props = {

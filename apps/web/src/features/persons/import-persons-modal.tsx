@@ -1,10 +1,11 @@
 import { Alert, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import type { TPersonImportResult } from '@prosa/shared/person';
 import { PERSON_IMPORT_CHUNK, PERSON_MSG } from '@prosa/shared/person';
 import { IconAlertCircle, IconCheck, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { importPersons, personKeys, type TImportResult } from './api';
+import { importPersons, personKeys } from './api';
 import {
   IMPORT_COLUMNS,
   IMPORT_MODEL,
@@ -53,7 +54,7 @@ function ImportFlow({ onBusy, onClose }: { onBusy: (busy: boolean) => void; onCl
   const [preview, setPreview] = useState<TPreview | null>(null);
   const [loads, setLoads] = useState(0);
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<TImportResult | null>(null);
+  const [result, setResult] = useState<TPersonImportResult | null>(null);
 
   const pick = async (chosen: File | null) => {
     setFile(chosen);

@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Modal, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { formatCpf } from '@prosa/shared/documents';
 import { can } from '@prosa/shared/permissions';
+import type { TPersonDetail } from '@prosa/shared/person';
 import { PERSON_MSG, type TPersonInput } from '@prosa/shared/person';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,7 +16,6 @@ import {
   mergePersons,
   personKeys,
   savePerson,
-  type TPersonDetail,
   type TPersonSource,
   usePersonDetail,
 } from './api';

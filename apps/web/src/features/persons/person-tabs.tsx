@@ -10,6 +10,7 @@ import {
   ThemeIcon,
   Timeline,
 } from '@mantine/core';
+import type { TPersonChannel } from '@prosa/shared/person';
 import {
   IconAlertCircle,
   IconArrowMerge,
@@ -19,9 +20,9 @@ import {
   IconPencil,
   IconPlus,
 } from '@tabler/icons-react';
+import { ChannelIcon, channelLabel } from '../../components/channel-icon';
 import { errorMessage } from '../../lib/api';
-import { ChannelIcon, channelLabel } from '../chat/channel-icon';
-import { type TPersonChannel, usePersonChanges } from './api';
+import { usePersonChanges } from './api';
 import { changeSentences } from './person-changes';
 
 /** "Canais": the channel identities (WhatsApp number, web chat visitor, e-mail…) linked to the contact. */

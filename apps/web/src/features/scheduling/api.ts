@@ -1,16 +1,15 @@
-import { ZCard } from '@prosa/shared/attendance';
-import { SCHEDULE_MSG, ZSchedule } from '@prosa/shared/scheduling';
-import { z } from '@prosa/shared/zod';
+import {
+  SCHEDULE_MSG,
+  ZScheduleCanceled,
+  ZScheduleCreated,
+  ZScheduleList,
+  ZScheduleUpdated,
+} from '@prosa/shared/scheduling';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { applyCard, notifyFailure } from '../../lib/attendance-cache';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { applyCard, notifyFailure } from '../chat/use-card-actions';
-
-const ZList = z.object({ items: z.array(ZSchedule) });
-const ZCreated = z.object({ message: z.string(), schedule: ZSchedule, card: ZCard });
-const ZUpdated = z.object({ message: z.string(), schedule: ZSchedule });
-const ZCanceled = z.object({ message: z.string(), card: ZCard.nullable() });
 
 export type TScheduleBody = { return_at: string; sector_id: number };
 
@@ -24,7 +23,7 @@ export function scheduleFailure(error: unknown) {
 export function useSchedules(attendanceId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.attendanceSchedules(attendanceId),
-    queryFn: () => apiRequest(`/api/attendances/${attendanceId}/schedules`, { schema: ZList }),
+    queryFn: () => apiRequest(`/api/attendances/${attendanceId}/schedules`, { schema: ZScheduleList }),
     enabled,
     staleTime: 0,
   });
@@ -34,7 +33,11 @@ export function useCreateSchedule(attendanceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TScheduleBody) =>
-      apiRequest(`/api/attendances/${attendanceId}/schedules`, { method: 'POST', body, schema: ZCreated }),
+      apiRequest(`/api/attendances/${attendanceId}/schedules`, {
+        method: 'POST',
+        body,
+        schema: ZScheduleCreated,
+      }),
     onSuccess: (res) => {
       applyCard(queryClient, res.card);
       queryClient.invalidateQueries({ queryKey: queryKeys.attendanceSchedules(attendanceId) });
@@ -48,7 +51,7 @@ export function useUpdateSchedule(attendanceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: Partial<TScheduleBody> }) =>
-      apiRequest(`/api/schedules/${id}`, { method: 'PATCH', body, schema: ZUpdated }),
+      apiRequest(`/api/schedules/${id}`, { method: 'PATCH', body, schema: ZScheduleUpdated }),
     onSuccess: (res) => {
       queryClient.invalidateQueries({ queryKey: queryKeys.attendanceSchedules(attendanceId) });
       toast.success(res.message);
@@ -60,7 +63,8 @@ export function useUpdateSchedule(attendanceId: number) {
 export function useCancelSchedule(attendanceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(`/api/schedules/${id}`, { method: 'DELETE', schema: ZCanceled }),
+    mutationFn: (id: number) =>
+      apiRequest(`/api/schedules/${id}`, { method: 'DELETE', schema: ZScheduleCanceled }),
     onSuccess: (res) => {
       if (res.card) applyCard(queryClient, res.card);
       queryClient.invalidateQueries({ queryKey: queryKeys.attendanceSchedules(attendanceId) });

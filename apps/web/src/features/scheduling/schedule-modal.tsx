@@ -28,7 +28,7 @@ import {
 } from '@prosa/shared/scheduling';
 import { IconAlertCircle, IconCalendarTime, IconPencil, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { TSector } from '../chat/api';
+import type { TSector } from '../sectors/api';
 import { useCancelSchedule, useCreateSchedule, useSchedules, useUpdateSchedule } from './api';
 
 type Props = { card: TCard; sectors: TSector[]; tz: string; opened: boolean; onClose: () => void };

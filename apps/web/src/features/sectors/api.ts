@@ -1,6 +1,6 @@
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { ZSector } from '@prosa/shared/company';
-import { ORG_MSG, type TSectorAdmin, ZSectorAdmin } from '@prosa/shared/org-admin';
+import { ORG_MSG, type TSectorAdmin, ZSectorAdmin, ZSectorSaved } from '@prosa/shared/org-admin';
 import { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
@@ -10,7 +10,16 @@ import { toast } from '../../lib/toast';
 // Under queryKeys.sectors, so a change also refreshes the chat's sector list (and the reverse).
 export const companySectorsKey = (companyId: number) => [...queryKeys.sectors, 'company', companyId] as const;
 const base = (companyId: number) => `/api/companies/${companyId}/sectors`;
-const ZSaved = z.object({ message: z.string(), sector: ZSector });
+
+export type TSector = z.infer<typeof ZSector>;
+
+/** The sectors the logged-in user's company has (chat filters and transfers, history, channels, knowledge). */
+export function useSectors() {
+  return useQuery({
+    queryKey: queryKeys.sectors,
+    queryFn: () => apiRequest('/api/sectors', { schema: z.array(ZSector) }),
+  });
+}
 
 export function useCompanySectors(companyId: number) {
   return useQuery({
@@ -37,7 +46,7 @@ export function useSaveSector(companyId: number) {
       apiRequest(id === null ? base(companyId) : `${base(companyId)}/${id}`, {
         method: id === null ? 'POST' : 'PATCH',
         body: { name },
-        schema: ZSaved,
+        schema: ZSectorSaved,
       }),
     onSuccess: (result) => {
       toast.success(result.message);

@@ -1,3 +1,4 @@
+import { ZStatus } from '@prosa/shared/company';
 import { ORG_MSG, type TStatusInput, ZStatusAdmin } from '@prosa/shared/org-admin';
 import { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,16 @@ import { reloadAfterClassification } from './status-reload';
 export const companyStatusesKey = (companyId: number) =>
   [...queryKeys.statuses, 'company', companyId] as const;
 const base = (companyId: number) => `/api/companies/${companyId}/statuses`;
+
+export type TStatus = z.infer<typeof ZStatus>;
+
+/** The statuses of the logged-in user's company (chat, history filters, attendance rules). */
+export function useStatuses() {
+  return useQuery({
+    queryKey: queryKeys.statuses,
+    queryFn: () => apiRequest('/api/statuses', { schema: z.array(ZStatus) }),
+  });
+}
 
 export function useCompanyStatuses(companyId: number) {
   return useQuery({

@@ -19,8 +19,8 @@ import { DeleteAction, EditAction, RowActions } from '../../components/row-actio
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../auth/session-context';
+import { useCompanyMetadata } from '../company-metadata/use-company-metadata';
 import { useCompanySectors } from '../sectors/api';
-import { useCompanyMetadata } from '../settings-tabs/use-company-metadata';
 import { useCompanyStatuses, useDeleteStatus } from './api';
 import { StatusFormModal } from './status-form-modal';
 import { hexOf } from './status-form-values';

@@ -1,12 +1,10 @@
-import { ZMessageOutput } from '@prosa/shared/auth';
 import { ZUserListItem } from '@prosa/shared/company';
 import {
   type TUserInput,
-  ZCompanySignature,
-  ZSignature,
   ZUserDetail,
   ZUserFormOptions,
   ZUserPage,
+  ZUserSaved,
 } from '@prosa/shared/users-admin';
 import { z } from '@prosa/shared/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -72,8 +70,6 @@ export function fetchUserByEmail(companyId: number, email: string) {
     schema: ZUserDetail,
   });
 }
-
-const ZUserSaved = z.object({ message: z.string(), user: ZUserDetail });
 
 /** Everything that shows users again after a change: the admin lists and the other screens' user list. */
 function useRefreshUsers(companyId: number) {
@@ -143,51 +139,6 @@ export function useSetUserStatus(companyId: number) {
         schema: z.object({ message: z.string(), status: z.enum(['online', 'offline']) }),
       }),
     onSuccess: () => refresh(),
-    onError: (error) => toast.apiError(error),
-  });
-}
-
-// Signatures (spec 2 §3): per user in the user modal, and the whole company in company edit.
-export function useCompanySignatures(companyId: number) {
-  return useQuery({
-    queryKey: adminKeys.signatures(companyId),
-    queryFn: () =>
-      apiRequest(`/api/companies/${companyId}/signatures`, { schema: z.array(ZCompanySignature) }),
-  });
-}
-
-const ZSignatureSaved = z.object({ message: z.string(), signature: ZSignature });
-
-export function useSaveSignature(companyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { userId: number; id: number | null; body: { label: string; sector_id: number } }) =>
-      apiRequest(
-        v.id === null
-          ? `${usersBase(companyId)}/${v.userId}/signatures`
-          : `${usersBase(companyId)}/${v.userId}/signatures/${v.id}`,
-        { method: v.id === null ? 'POST' : 'PATCH', body: v.body, schema: ZSignatureSaved },
-      ),
-    onSuccess: (result) => {
-      toast.success(result.message);
-      return queryClient.invalidateQueries({ queryKey: adminKeys.users(companyId) });
-    },
-    onError: (error) => toast.apiError(error),
-  });
-}
-
-export function useDeleteSignature(companyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { userId: number; id: number }) =>
-      apiRequest(`${usersBase(companyId)}/${v.userId}/signatures/${v.id}`, {
-        method: 'DELETE',
-        schema: ZMessageOutput,
-      }),
-    onSuccess: (result) => {
-      toast.success(result.message);
-      return queryClient.invalidateQueries({ queryKey: adminKeys.users(companyId) });
-    },
     onError: (error) => toast.apiError(error),
   });
 }

@@ -3,7 +3,7 @@ import {
   IMPORT_MODEL_FILE,
   type TImportRowOutput,
   ZImportProgress,
-  ZImportRowOutput,
+  ZImportRefused,
   ZImportValidation,
 } from '@prosa/shared/users-import';
 import { z } from '@prosa/shared/zod';
@@ -27,8 +27,6 @@ export function validateImport(companyId: number, file: File) {
   });
 }
 
-const ZRefused = z.object({ message: z.string(), users: z.array(ZImportRowOutput).optional() });
-
 export type TSaveAnswer =
   | { ok: true; importId: number }
   | { ok: false; message: string; users: TImportRowOutput[] };
@@ -51,7 +49,7 @@ export async function saveImport(companyId: number, file: File): Promise<TSaveAn
     const ok = z.object({ import_id: z.number() }).safeParse(payload);
     if (ok.success) return { ok: true, importId: ok.data.import_id };
   }
-  const refused = ZRefused.safeParse(payload);
+  const refused = ZImportRefused.safeParse(payload);
   if (response.status === 400 && refused.success && refused.data.users) {
     return { ok: false, message: refused.data.message, users: refused.data.users };
   }

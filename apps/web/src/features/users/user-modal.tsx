@@ -27,9 +27,9 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/api';
 import { zodValidate } from '../../lib/zod-form';
+import { UserSignatures } from '../signatures/user-signatures';
 import { useSaveUser, useUserDetail, useUserFormOptions } from './api';
 import { confirmationOf, formValuesFrom, type TUserFormValues, toUserInput } from './user-form-values';
-import { UserSignatures } from './user-signatures';
 
 const GENDERS = Object.entries(GENDER_LABEL).map(([value, label]) => ({ value, label }));
 const LOAD_ERROR = 'Erro ao carregar o usuário.';

@@ -4,7 +4,7 @@ import { IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentUser } from '../auth/session-context';
-import { ProfilesPanel } from './profiles-panel';
+import { ProfilesPanel } from '../profiles/profiles-panel';
 import { UsersPanel } from './users-panel';
 
 /** Users and profiles of the user's own company; ?tab=profiles opens the profiles. */

@@ -20,7 +20,7 @@ import {
   ZWaentChannelPatch,
 } from '@prosa/shared/waent';
 import { zodValidate } from '../../lib/zod-form';
-import type { TSector } from '../history/api';
+import type { TSector } from '../sectors/api';
 
 type Props = {
   /** null: closed; 'new': creating; a channel: editing it. */

@@ -27,9 +27,9 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api';
+import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
-import { copyText } from '../chat/clipboard';
-import { useSectors } from '../history/api';
+import { useSectors } from '../sectors/api';
 import { useDeleteWaentChannel, useSaveWaentChannel, useWaentChannels } from './api';
 import { WaentChannelModal } from './waent-channel-modal';
 

@@ -3,7 +3,7 @@ import type { TCard } from '@prosa/shared/attendance';
 import { WAENT_MSG, windowOpen } from '@prosa/shared/waent';
 import { IconClockOff, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNow } from '../chat/use-now';
+import { useNow } from '../../lib/use-now';
 import { HsmPicker } from '../hsm/hsm-picker';
 
 /**

@@ -14,7 +14,7 @@ import {
 import { useForm } from '@mantine/form';
 import type { TWebchat } from '@prosa/shared/webchat';
 import { TargetModal } from '../../components/target-modal';
-import type { TSector } from '../history/api';
+import type { TSector } from '../sectors/api';
 import { FieldEditor } from './field-editor';
 import { draftFromField, fieldsReducer, type TFieldAction } from './field-editor-state';
 import { LogoUpload } from './logo-upload';

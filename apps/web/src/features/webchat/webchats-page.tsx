@@ -9,7 +9,7 @@ import { DeleteAction, EditAction, RowAction, RowActions } from '../../component
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../auth/session-context';
-import { useSectors } from '../history/api';
+import { useSectors } from '../sectors/api';
 import { useDeleteWebchat, useSaveWebchat, useWebchats } from './api';
 import { InstallSnippetModal } from './install-snippet';
 import { WebchatFormModal } from './webchat-form-modal';

@@ -1,0 +1,123 @@
+import {
+  type TCard,
+  type TCardPage,
+  ZCard,
+  ZCardPage,
+  ZCardResult,
+  ZMessagePage,
+  ZSectorOperator,
+  ZSendResult,
+  ZViewedBy,
+} from '@prosa/shared/attendance';
+import { ZTimelineEntry } from '@prosa/shared/history';
+import { z } from '@prosa/shared/zod';
+import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { listQueryString, type TListParams } from './list-params';
+import type { TMessagePage } from './message-cache';
+
+export const MESSAGES_PER_PAGE = 50;
+
+const post = <S extends z.ZodType>(path: string, body: unknown, schema: S) =>
+  apiRequest(path, { method: 'POST', body, schema });
+
+export function useAttendanceList(params: TListParams, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: [...queryKeys.attendanceLists, listQueryString(params)],
+    queryFn: () => apiRequest(`/api/attendances?${listQueryString(params)}`, { schema: ZCardPage }),
+    placeholderData: keepPreviousData,
+    // Realtime events keep the list current; a refetch on return to the screen covers missed ones.
+    staleTime: 0,
+  });
+}
+
+/** A card already in a loaded list, shown at once while its own query loads. */
+export function cardFromLists(queryClient: QueryClient, id: number): TCard | undefined {
+  for (const [, page] of queryClient.getQueriesData<TCardPage>({ queryKey: queryKeys.attendanceLists })) {
+    const found = page?.items.find((c) => c.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function useAttendance(id: number, queryClient: QueryClient) {
+  return useQuery({
+    queryKey: queryKeys.attendance(id),
+    queryFn: () => apiRequest(`/api/attendances/${id}`, { schema: ZCard }),
+    initialData: () => cardFromLists(queryClient, id),
+    initialDataUpdatedAt: 0,
+  });
+}
+
+export function useMessages(id: number) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.attendanceMessages(id),
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam }): Promise<TMessagePage> => {
+      const search = new URLSearchParams({ limit: String(MESSAGES_PER_PAGE) });
+      if (pageParam !== undefined) search.set('before', String(pageParam));
+      return apiRequest(`/api/attendances/${id}/messages?${search}`, { schema: ZMessagePage });
+    },
+    getNextPageParam: (last) => (last.has_more ? last.items[last.items.length - 1]?.id : undefined),
+    // New messages arrive by realtime; refetching would reload every page already scrolled through.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
+  });
+}
+
+export function useSectorOperators(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.attendanceSide(id, 'operators'),
+    queryFn: () => apiRequest(`/api/attendances/${id}/operators`, { schema: z.array(ZSectorOperator) }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useContactTimeline(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.attendanceSide(id, 'timeline'),
+    queryFn: () => apiRequest(`/api/attendances/${id}/timeline`, { schema: z.array(ZTimelineEntry) }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useViewedBy(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.attendanceSide(id, 'viewed'),
+    queryFn: () => apiRequest(`/api/attendances/${id}/viewed`, { schema: ZViewedBy }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** The calls that change an attendance (spec 1 §7); each answers the card's new state. */
+export const chatApi = {
+  markViewed: (id: number) => post(`/api/attendances/${id}/viewed`, undefined, z.object({ card: ZCard })),
+  markUnread: (id: number) => post(`/api/attendances/${id}/unread`, undefined, ZCardResult),
+  send: (id: number, body: { message: string; replyMessage?: string }) =>
+    post(`/api/attendances/${id}/messages`, body, ZSendResult),
+  forward: (id: number, body: { message_id: string; target_attendance_id: number }) =>
+    post(`/api/attendances/${id}/forward`, body, ZSendResult),
+  saveNotes: (id: number, notes: string) => post(`/api/attendances/${id}/save-notes`, { notes }, ZCardResult),
+  switchSector: (id: number, sectorId: number) =>
+    post(`/api/attendances/${id}/switch-sector`, { sector_id: sectorId }, ZCardResult),
+  switchOperator: (id: number, operatorId: number) =>
+    post(`/api/attendances/${id}/switch-operator`, { operator_id: operatorId }, ZCardResult),
+  setStatus: (
+    path: { companyId: number; sectorId: number; userId: number },
+    body: { status: number; contact: number },
+  ) =>
+    post(
+      `/api/set-status/${path.companyId}/${path.sectorId}/${path.userId}`,
+      body,
+      ZCardResult.extend({ closed: z.boolean() }),
+    ),
+  setBusyClient: (
+    path: { companyId: number; sectorId: number; userId: number },
+    body: { busy: boolean; contact: number },
+  ) => post(`/api/set-busy-client/${path.companyId}/${path.sectorId}/${path.userId}`, body, ZCardResult),
+};
