@@ -6,11 +6,8 @@ import { FACT_BATCH, headCursor, readFactsAfter, type TFactCursor, type TStoredF
 /** Applies one batch of facts; its writes commit with the consumer's new cursor, or not at all. */
 export type FactHandler = (tx: Tx, facts: TStoredFact[]) => Promise<void>;
 
-/**
- * `busy`: another node holds this consumer's cursor right now (it processes the batch). `heldBack`: committed
- * facts wait behind a transaction still running (read-facts.ts); look again shortly.
- */
-export type BatchResult = { state: 'done'; facts: number; heldBack: boolean } | { state: 'busy' };
+/** `busy`: another node holds this consumer's cursor right now (it processes the batch). */
+export type BatchResult = { state: 'done'; facts: number } | { state: 'busy' };
 
 export type DurableConsumer = {
   name: string;
@@ -19,10 +16,29 @@ export type DurableConsumer = {
   /** One batch: claim the cursor, read after it, run the handler and move the cursor, in one transaction. */
   runBatch(): Promise<BatchResult>;
   /** Batches until none is left (or another node holds the cursor); returns the facts handled here. */
-  drain(): Promise<{ facts: number; heldBack: boolean }>;
+  drain(): Promise<{ facts: number }>;
 };
 
-type CursorRow = { tx: string; last_id: string; last_at: Date | string };
+type CursorRow = {
+  snapshot: string;
+  floor: Date | string;
+  page_snapshot: string | null;
+  page_floor: Date | string | null;
+  page_tx: string | null;
+  page_id: string | null;
+};
+
+function toCursor(row: CursorRow): TFactCursor {
+  const { page_snapshot, page_floor, page_tx, page_id } = row;
+  return {
+    snapshot: row.snapshot,
+    floor: new Date(row.floor),
+    page:
+      page_snapshot !== null && page_floor !== null && page_tx !== null && page_id !== null
+        ? { snapshot: page_snapshot, floor: new Date(page_floor), tx: page_tx, id: Number(page_id) }
+        : null,
+  };
+}
 
 export function createDurableConsumer(opts: {
   db: Db;
@@ -36,8 +52,8 @@ export function createDurableConsumer(opts: {
   const ensure = async () => {
     const head = await headCursor(db);
     await db.execute(sql`
-      insert into fact_consumers (name, tx, last_id, last_at)
-      values (${name}, ${head.tx}::xid8, ${head.id}, ${head.at.toISOString()}::timestamptz)
+      insert into fact_consumers (name, snapshot, floor)
+      values (${name}, ${head.snapshot}, ${head.floor.toISOString()}::timestamptz)
       on conflict (name) do nothing`);
   };
 
@@ -45,43 +61,41 @@ export function createDurableConsumer(opts: {
     db.transaction(async (tx) => {
       // SKIP LOCKED: while one node holds the row, another skips it instead of waiting to redo the same batch.
       const claimed = await tx.execute<CursorRow>(sql`
-        select tx::text as tx, last_id, last_at from fact_consumers where name = ${name}
+        select snapshot, floor, page_snapshot, page_floor, page_tx::text as page_tx, page_id
+        from fact_consumers where name = ${name}
         for update skip locked`);
       const row = claimed.rows[0];
       if (!row) return { state: 'busy' } as const;
-      const cursor: TFactCursor = { tx: row.tx, id: Number(row.last_id), at: new Date(row.last_at) };
-      const batch = await readFactsAfter(tx, cursor, batchSize);
-      const { heldBack } = batch;
-      if (batch.facts.length === 0) return { state: 'done', facts: 0, heldBack } as const;
+      const batch = await readFactsAfter(tx, toCursor(row), batchSize);
+      // Nothing new: the stored snapshot is as good as the newer one, and an idle consumer writes nothing.
+      if (batch.facts.length === 0) return { state: 'done', facts: 0 } as const;
       await opts.handle(tx, batch.facts);
+      const { snapshot, floor, page } = batch.cursor;
       await tx.execute(sql`
         update fact_consumers
-        set tx = ${batch.cursor.tx}::xid8, last_id = ${batch.cursor.id},
-            last_at = ${batch.cursor.at.toISOString()}::timestamptz, updated_at = now()
+        set snapshot = ${snapshot}, floor = ${floor.toISOString()}::timestamptz,
+            page_snapshot = ${page?.snapshot ?? null}, page_floor = ${page?.floor.toISOString() ?? null}::timestamptz,
+            page_tx = ${page?.tx ?? null}::xid8, page_id = ${page?.id ?? null}, updated_at = now()
         where name = ${name}`);
-      return { state: 'done', facts: batch.facts.length, heldBack } as const;
+      return { state: 'done', facts: batch.facts.length } as const;
     });
 
   const drain = async () => {
     let facts = 0;
     for (;;) {
       const r = await runBatch();
-      if (r.state === 'busy') return { facts, heldBack: false };
+      if (r.state === 'busy') return { facts };
       facts += r.facts;
-      if (r.facts === 0) return { facts, heldBack: r.heldBack };
+      if (r.facts === 0) return { facts };
     }
   };
 
   return { name, ensure, runBatch, drain };
 }
 
-/** How soon a consumer looks again when facts wait behind a running transaction. */
-export const HELD_BACK_RETRY_MS = 20;
-
 /**
- * Runs a durable consumer on this node: drains at once on every NOTIFY of new facts and on a 1 s poll, and
- * shortly again while facts are held back. Wakes during a drain run one more drain after it; a failing
- * handler is retried on the next wake.
+ * Runs a durable consumer on this node: drains at once on every NOTIFY of new facts and on a 1 s poll. Wakes
+ * during a drain run one more drain after it; a failing handler is retried on the next wake.
  */
 export async function startDurableConsumer(
   consumer: DurableConsumer,
@@ -91,17 +105,11 @@ export async function startDurableConsumer(
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
-  let retry: NodeJS.Timeout | null = null;
   const run = async () => {
     do {
       again = false;
       try {
-        const r = await consumer.drain();
-        if (r.heldBack && !retry && !stopped)
-          retry = setTimeout(() => {
-            retry = null;
-            wake();
-          }, HELD_BACK_RETRY_MS);
+        await consumer.drain();
       } catch (err) {
         opts.log?.(`consumidor de fatos ${consumer.name} falhou`, err);
         return;
@@ -123,7 +131,6 @@ export async function startDurableConsumer(
   return {
     async stop() {
       stopped = true;
-      if (retry) clearTimeout(retry);
       await listener.stop();
       await running;
     },

@@ -1,12 +1,10 @@
 import type { TFactInput } from '@prosa/shared/facts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectFacts } from '../../test/helpers/collect-facts';
 import { createTestDatabase } from '../../test/helpers/test-database';
 import { connectDatabase, type Database } from '../platform/db';
 import { createDurableConsumer } from './durable-consumer';
 import { maintainFactPartitions } from './partitions';
-import { headCursor } from './read-facts';
 import { writeFacts } from './write-facts';
 
 let database: Database;
@@ -76,16 +74,8 @@ describe('domain_events partitions', () => {
       insert into domain_events (company_id, name, attendance_id, data, created_at)
       values (1, 'attendance.updated', 89, '{"fields":["notes"]}', ${plusDays(-30).toISOString()}::timestamptz)`);
     expect(await whereIs(89)).toBe('domain_events_default');
-    await expect
-      .poll(async () => {
-        const r = await db.execute<{ below: boolean }>(sql`
-          select tx < pg_snapshot_xmin(pg_current_snapshot()) as below from domain_events where attendance_id = 89`);
-        return r.rows[0]?.below;
-      })
-      .toBe(true);
     const consumer = createDurableConsumer({ db, name: 'test.slow', handle: async () => {} });
     await consumer.ensure();
-    const before = await headCursor(db);
     await db.transaction((tx) => writeFacts(tx, [updated(88)]));
     expect(await whereIs(88)).toBe(key(today));
 
@@ -101,9 +91,8 @@ describe('domain_events partitions', () => {
     expect(await partitions()).toContain(key(today));
     expect(await whereIs(88)).toBe(key(today));
 
-    // The consumer catches up (once the fact is readable); then the partition goes.
-    await collectFacts(db, before, (f) => f.some((x) => x.attendanceId === 88));
-    await expect.poll(async () => (await consumer.drain()).facts).toBeGreaterThan(0);
+    // The consumer catches up; then the partition goes.
+    expect((await consumer.drain()).facts).toBe(1);
     const second = await maintainFactPartitions(db, later);
     expect(second.errors).toEqual([]);
     expect(second.blocked).toEqual([]);

@@ -60,11 +60,15 @@ async function createDayPartition(tx: Tx, key: string): Promise<boolean> {
   return true;
 }
 
-/** Consumers whose cursor has not passed every fact of a partition. */
+/** A fact of `e` that consumer `c` has not read: its cursor's snapshot does not see the fact's transaction. */
+const UNREAD = sql`e.tx >= pg_snapshot_xmin(c.snapshot::pg_snapshot)
+  and not pg_visible_in_snapshot(e.tx, c.snapshot::pg_snapshot)`;
+
+/** Consumers whose cursor has not passed every fact of a partition (a consumer amid a page counts as behind). */
 async function consumersBehind(tx: Tx, partition: string): Promise<string[]> {
   const r = await tx.execute<{ name: string }>(sql`
     select c.name from fact_consumers c
-    where exists (select 1 from ${sql.identifier(partition)} e where (e.tx, e.id) > (c.tx, c.last_id))
+    where exists (select 1 from ${sql.identifier(partition)} e where ${UNREAD})
     order by c.name`);
   return r.rows.map((x) => x.name);
 }
@@ -131,7 +135,7 @@ export async function maintainFactPartitions(
       const r = await tx.execute(sql`
         delete from ${sql.identifier(DEFAULT_PARTITION)} e
         where e.created_at < ${cutoff.toISOString()}::timestamptz
-          and not exists (select 1 from fact_consumers c where (e.tx, e.id) > (c.tx, c.last_id))`);
+          and not exists (select 1 from fact_consumers c where ${UNREAD})`);
       report.prunedDefault = r.rowCount ?? 0;
     }),
   );

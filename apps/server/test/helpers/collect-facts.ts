@@ -3,7 +3,8 @@ import type { Db } from '../../src/platform/db';
 
 /**
  * Reads facts after `cursor` until `done` holds for all read so far, or the time runs out (the caller's assertion
- * then fails). Facts committed behind a transaction still running anywhere on the cluster arrive once it ends.
+ * then fails). A fact is readable once its transaction committed; this waits for facts written by work the test
+ * started but does not await (a job, a socket handler).
  */
 export async function collectFacts(
   db: Db,

@@ -34,9 +34,12 @@ CREATE TABLE "domain_events" (
 --> statement-breakpoint
 CREATE TABLE "fact_consumers" (
 	"name" text PRIMARY KEY NOT NULL,
-	"tx" "xid8" NOT NULL,
-	"last_id" bigint DEFAULT 0 NOT NULL,
-	"last_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"snapshot" text NOT NULL,
+	"floor" timestamp with time zone NOT NULL,
+	"page_snapshot" text,
+	"page_floor" timestamp with time zone,
+	"page_tx" "xid8",
+	"page_id" bigint,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -9,7 +9,8 @@ const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 
 
 // The outbox of facts (catalogue in packages/shared/src/facts.ts). The migration makes it a table partitioned
 // by day on created_at, with a DEFAULT partition; drizzle only knows its columns.
-// tx orders facts by transaction, so readers never pass a transaction that commits late (facts/read-facts.ts).
+// tx is the writing transaction: readers take the facts of the transactions a new snapshot sees and their
+// previous one did not, so none that commits late is passed (facts/read-facts.ts).
 export const domainEvents = pgTable(
   'domain_events',
   {
@@ -26,13 +27,18 @@ export const domainEvents = pgTable(
   (t) => [primaryKey({ columns: [t.createdAt, t.id] }), index('domain_events_tx_idx').on(t.tx, t.id)],
 );
 
-// Where each durable consumer is: the last fact it processed, (tx, last_id), and that fact's created_at, which
-// bounds the partitions its next read looks at.
+// Where each durable consumer is (facts/read-facts.ts, TFactCursor): it has processed the facts of every
+// transaction `snapshot` (a pg_snapshot as text) sees and no other; `floor` bounds the partitions its next read
+// looks at. The page_* columns are set while a read cut by its batch size continues: the snapshot it reads up
+// to, that snapshot's floor, and the last fact processed.
 export const factConsumers = pgTable('fact_consumers', {
   name: text('name').primaryKey(),
-  tx: xid8('tx').notNull(),
-  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
-  lastAt: timestamptz('last_at').notNull().defaultNow(),
+  snapshot: text('snapshot').notNull(),
+  floor: timestamptz('floor').notNull(),
+  pageSnapshot: text('page_snapshot'),
+  pageFloor: timestamptz('page_floor'),
+  pageTx: xid8('page_tx'),
+  pageId: bigint('page_id', { mode: 'number' }),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
