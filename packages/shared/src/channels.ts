@@ -28,6 +28,11 @@ export const CHANNEL_LABEL: Record<TChannelKind, string> = {
   nc: 'NewChat',
 };
 
+/** The kind's name for people; an unknown kind shows as it is stored. */
+export function channelLabel(kind: string): string {
+  return Object.hasOwn(CHANNEL_LABEL, kind) ? CHANNEL_LABEL[kind as TChannelKind] : kind;
+}
+
 export const CHANNEL_TEXT_LIMIT: Partial<Record<TChannelKind, number>> = {
   fa: 1900,
   sms: 250,

@@ -1,5 +1,6 @@
 // Sectors and statuses administration (spec 2 §3 Status, §4 Status save/delete, §5 sector ordering, §9).
 
+import { channelLabel } from './channels';
 import { ZSector } from './company';
 import { zId, zSectorChoiceId } from './ids';
 import { z } from './zod';
@@ -31,8 +32,8 @@ export const ORG_MSG = {
   sectorHasOpenAttendances:
     'Não é possível excluir o setor: ainda há atendimentos abertos nele. Finalize ou transfira os atendimentos antes.',
   sectorIsLast: 'Não é possível excluir o último setor da empresa.',
-  sectorUsedByWebchat: (name: string) =>
-    `Não é possível excluir o setor: ele é o setor padrão do web chat "${name}". Altere o web chat antes.`,
+  sectorUsedByChannel: (kind: string, name: string) =>
+    `Não é possível excluir o setor: ele é o setor padrão do canal ${channelLabel(kind)} "${name}". Altere o canal antes.`,
   sectorCreated: 'Setor criado com sucesso!',
   sectorUpdated: 'Setor atualizado com sucesso!',
   sectorDeleted: 'Setor excluído com sucesso!',

@@ -1,10 +1,10 @@
 import { MANAGER_SURVEY } from '@prosa/shared/account';
 import { ROLE } from '@prosa/shared/roles';
 import { eq } from 'drizzle-orm';
-import { webchats } from '../db/schema/attendance';
 import { companies } from '../db/schema/companies';
 import { appMeta, sectors, statuses, statusSectors } from '../db/schema/organization';
 import { userSectors, users } from '../db/schema/users';
+import { insertWebchat } from '../modules/webchat/repository';
 import { hashPassword } from '../platform/crypto';
 import type { Db } from '../platform/db';
 import { seedReadyAnswers } from './ready-answers';
@@ -150,7 +150,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         .values(u.sectors.map((s) => ({ companyId: demo.id, userId: row.id, sectorId: sectorId(s) })));
     }
 
-    await tx.insert(webchats).values({
+    await insertWebchat(tx, {
       companyId: demo.id,
       code: DEMO_WEBCHAT_CODE,
       name: 'Site da Empresa Demo',

@@ -249,30 +249,13 @@ export type TWebchatCustomData = {
   fields?: TWebchatField[];
 };
 
-export const webchats = pgTable(
-  'webchats',
-  {
-    companyId: integer('company_id').notNull(),
-    id: integer('id').generatedAlwaysAsIdentity(),
-    // Public: it is in the customer site's <script> tag.
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    sectorId: integer('sector_id').notNull(),
-    customData: jsonb('custom_data').$type<TWebchatCustomData>().notNull().default({}),
-    logoPath: text('logo_path'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    deletedAt: timestamptz('deleted_at'),
-  },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), uniqueIndex('webchats_code_uq').on(t.code)],
-);
-
 // A web chat visitor's browser: its token (hashed) lets the widget resume the same conversation after a reload.
 export const webchatVisitors = pgTable(
   'webchat_visitors',
   {
     companyId: integer('company_id').notNull(),
     id: text('id').notNull(),
-    webchatId: integer('webchat_id').notNull(),
+    channelId: integer('channel_id').notNull(),
     contactId: integer('contact_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     formData: jsonb('form_data').$type<Record<string, string>>().notNull().default({}),

@@ -13,42 +13,6 @@ import {
 } from './columns';
 import { companies } from './companies';
 
-// WhatsApp Enterprise (Cloud API) numbers (spec 2 §3 WhatsApp Enterprise channel). Secrets are sealed with the
-// app secret (platform/crypto encryptSecret) and never sent back to the browser in full.
-export const waentChannels = pgTable(
-  'waent_channels',
-  {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    id: integer('id').generatedAlwaysAsIdentity(),
-    name: text('name').notNull(),
-    defaultSectorId: integer('default_sector_id').notNull(),
-    broker: text('broker').notNull().default('meta'),
-    phoneNumber: text('phone_number'),
-    phoneNumberId: text('phone_number_id').notNull(),
-    wabaId: text('waba_id').notNull(),
-    displayName: text('display_name'),
-    accessTokenSealed: text('access_token_sealed').notNull(),
-    appSecretSealed: text('app_secret_sealed').notNull(),
-    verifyToken: text('verify_token').notNull(),
-    // Graph API base URL (https://graph.facebook.com/v19.0 by default; a broker's or the test peer's otherwise).
-    apiBaseUrl: text('api_base_url').notNull().default('https://graph.facebook.com/v19.0'),
-    messagesPerSecond: integer('messages_per_second').notNull().default(80),
-    isActive: boolean('is_active').notNull().default(true),
-    isCloud: boolean('is_cloud').notNull().default(true),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-    deletedAt: timestamptz('deleted_at'),
-  },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.id] }),
-    uniqueIndex('waent_channels_id_uq').on(t.id),
-    // Webhooks name the number by its phone_number_id: one live channel per number on the platform.
-    uniqueIndex('waent_channels_number_uq').on(t.phoneNumberId).where(sql`${t.deletedAt} IS NULL`),
-  ],
-);
-
 // Every webhook POST is committed here before the 200; a job processes it afterwards (idempotent by wamid).
 export const waentWebhookEvents = pgTable(
   'waent_webhook_events',

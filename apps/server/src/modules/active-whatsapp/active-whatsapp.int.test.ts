@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWaentRows } from '../../../test/helpers/channel-fixtures';
 import { multipart } from '../../../test/helpers/multipart';
 import { samplePng } from '../../../test/helpers/sample-files';
 import {
@@ -16,7 +17,7 @@ import { attendances, messages } from '../../db/schema/attendance';
 import { companies } from '../../db/schema/companies';
 import { sectors } from '../../db/schema/organization';
 import { users } from '../../db/schema/users';
-import { activeSends, waentChannels } from '../../db/schema/waent';
+import { activeSends } from '../../db/schema/waent';
 import { encryptSecret } from '../../platform/crypto';
 
 let ctx: TestContext;
@@ -44,20 +45,17 @@ beforeAll(async () => {
     .where(and(eq(sectors.companyId, companyId), eq(sectors.name, 'Comercial')));
   if (!sector) throw new Error('sem setor');
   sectorId = sector.id;
-  const [channel] = await ctx.db
-    .insert(waentChannels)
-    .values({
-      companyId,
-      name: 'WhatsApp Vendas',
-      defaultSectorId: sectorId,
-      phoneNumberId: peer.phoneNumberId,
-      wabaId: peer.wabaId,
-      accessTokenSealed: encryptSecret(peer.accessToken, ctx.deps.appSecret),
-      appSecretSealed: encryptSecret('app-secret', ctx.deps.appSecret),
-      verifyToken: 'verify',
-      apiBaseUrl: peer.url,
-    })
-    .returning();
+  const [channel] = await insertWaentRows(ctx.db, {
+    companyId,
+    name: 'WhatsApp Vendas',
+    defaultSectorId: sectorId,
+    phoneNumberId: peer.phoneNumberId,
+    wabaId: peer.wabaId,
+    accessTokenSealed: encryptSecret(peer.accessToken, ctx.deps.appSecret),
+    appSecretSealed: encryptSecret('app-secret', ctx.deps.appSecret),
+    verifyToken: 'verify',
+    apiBaseUrl: peer.url,
+  });
   if (!channel) throw new Error('sem canal');
   channelId = channel.id;
   const manager = await http.login(MANAGER);

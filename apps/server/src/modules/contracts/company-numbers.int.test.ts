@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWaentRows } from '../../../test/helpers/channel-fixtures';
 import { ADMIN, api, createTestContext, type TestContext } from '../../../test/helpers/test-app';
 import { companies } from '../../db/schema/companies';
-import { waentChannels } from '../../db/schema/waent';
 
 let ctx: TestContext;
 let http: ReturnType<typeof api>;
@@ -16,22 +16,19 @@ async function addNumber(
   createdAt: string,
   extra: { deleted?: boolean } = {},
 ) {
-  const [row] = await ctx.db
-    .insert(waentChannels)
-    .values({
-      companyId,
-      name,
-      defaultSectorId: 1,
-      phoneNumber: `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-      phoneNumberId: `pn-${name}-${Date.now()}`,
-      wabaId: 'waba-1',
-      accessTokenSealed: 'x',
-      appSecretSealed: 'x',
-      verifyToken: 'x',
-      createdAt: new Date(createdAt),
-      deletedAt: extra.deleted ? new Date('2026-06-05T12:00:00Z') : null,
-    })
-    .returning();
+  const [row] = await insertWaentRows(ctx.db, {
+    companyId,
+    name,
+    defaultSectorId: 1,
+    phoneNumber: `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    phoneNumberId: `pn-${name}-${Date.now()}`,
+    wabaId: 'waba-1',
+    accessTokenSealed: 'x',
+    appSecretSealed: 'x',
+    verifyToken: 'x',
+    createdAt: new Date(createdAt),
+    deletedAt: extra.deleted ? new Date('2026-06-05T12:00:00Z') : null,
+  });
   return row;
 }
 

@@ -1,30 +1,41 @@
+import { channelKindsWith } from '@prosa/shared/channel-capabilities';
+import { channelLabel } from '@prosa/shared/channels';
 import type { TCostNumber } from '@prosa/shared/contract-cost';
-import { asc, isNull } from 'drizzle-orm';
-import { waentChannels } from '../../db/schema/waent';
+import { and, asc, inArray, isNull } from 'drizzle-orm';
+import { channels } from '../../db/schema/channels';
 import type { Db } from '../../platform/db';
 import { ofCompany } from '../../platform/tenancy';
 import { calendarDate } from './calendar';
 
+// The channel kinds whose contacts are reached by phone number: each such channel is a number the company holds.
+const NUMBER_KINDS = channelKindsWith((c) => c.contactAddress === 'phone');
+
 /**
- * The company's phone numbers a contract bills (number_value each, from the day they were added): today its
- * live WhatsApp Enterprise numbers. Each later number-bearing channel kind adds its own rows here.
+ * The company's phone numbers a contract bills (number_value each, from the day they were added): its live
+ * channels of the kinds addressed by phone (WhatsApp Enterprise today).
  */
 export async function companyNumbers(db: Db, companyId: number, timezone: string): Promise<TCostNumber[]> {
-  const waent = await db
+  const rows = await db
     .select({
-      id: waentChannels.id,
-      name: waentChannels.name,
-      phoneNumber: waentChannels.phoneNumber,
-      createdAt: waentChannels.createdAt,
+      id: channels.id,
+      kind: channels.kind,
+      name: channels.name,
+      config: channels.config,
+      createdAt: channels.createdAt,
     })
-    .from(waentChannels)
-    .where(ofCompany(waentChannels, companyId, isNull(waentChannels.deletedAt)))
-    .orderBy(asc(waentChannels.createdAt), asc(waentChannels.id));
-  return waent.map((c) => ({
-    id: c.id,
-    label: c.phoneNumber
-      ? `WhatsApp Enterprise · ${c.name} (${c.phoneNumber})`
-      : `WhatsApp Enterprise · ${c.name}`,
-    created_at: calendarDate(c.createdAt, timezone),
-  }));
+    .from(channels)
+    .where(
+      ofCompany(channels, companyId, and(inArray(channels.kind, NUMBER_KINDS), isNull(channels.deletedAt))),
+    )
+    .orderBy(asc(channels.createdAt), asc(channels.id));
+  return rows.map((c) => {
+    const phone =
+      typeof c.config.phone_number === 'string' && c.config.phone_number ? c.config.phone_number : null;
+    const label = `${channelLabel(c.kind)} · ${c.name}`;
+    return {
+      id: c.id,
+      label: phone ? `${label} (${phone})` : label,
+      created_at: calendarDate(c.createdAt, timezone),
+    };
+  });
 }

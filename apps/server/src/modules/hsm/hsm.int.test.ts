@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWaentRows } from '../../../test/helpers/channel-fixtures';
 import { multipart } from '../../../test/helpers/multipart';
 import { largePng, samplePdf, samplePng } from '../../../test/helpers/sample-files';
 import {
@@ -15,7 +16,6 @@ import { startWhatsAppPeer, type WhatsAppPeer } from '../../../test/peers/whatsa
 import { modulePermissions } from '../../db/schema/admin';
 import { companies } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
-import { waentChannels } from '../../db/schema/waent';
 import { encryptSecret } from '../../platform/crypto';
 
 let ctx: TestContext;
@@ -208,20 +208,17 @@ describe('sync from the WABA', () => {
   it('pulls every page of the template list and updates in place the second time', async () => {
     const manager = await http.login(MANAGER);
     const cid = await companyId('Empresa Demo');
-    const [channel] = await ctx.db
-      .insert(waentChannels)
-      .values({
-        companyId: cid,
-        name: 'Meta',
-        defaultSectorId: 1,
-        phoneNumberId: peer.phoneNumberId,
-        wabaId: peer.wabaId,
-        accessTokenSealed: encryptSecret(peer.accessToken, ctx.deps.appSecret),
-        appSecretSealed: encryptSecret('app-secret', ctx.deps.appSecret),
-        verifyToken: 'verify',
-        apiBaseUrl: peer.url,
-      })
-      .returning();
+    const [channel] = await insertWaentRows(ctx.db, {
+      companyId: cid,
+      name: 'Meta',
+      defaultSectorId: 1,
+      phoneNumberId: peer.phoneNumberId,
+      wabaId: peer.wabaId,
+      accessTokenSealed: encryptSecret(peer.accessToken, ctx.deps.appSecret),
+      appSecretSealed: encryptSecret('app-secret', ctx.deps.appSecret),
+      verifyToken: 'verify',
+      apiBaseUrl: peer.url,
+    });
     const first = await http.post('/api/hsm/sync', { cookie: manager, body: { channel_id: channel?.id } });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ created: 3, updated: 0, total: 3 });

@@ -86,3 +86,13 @@ export async function findSyncedTemplate(
     .limit(1);
   return row ?? null;
 }
+
+/** Names of the given companies, by name. */
+export async function companyNames(db: Db | Tx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, ids))
+    .orderBy(companies.name);
+}

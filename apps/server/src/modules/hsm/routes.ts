@@ -2,15 +2,13 @@ import { ZIdParam } from '@prosa/shared/company';
 import { ZHsm, ZHsmFormOptions, ZHsmInput, ZHsmSyncResult, ZHsmUploadResult } from '@prosa/shared/hsm';
 import { zId } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
-import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companies } from '../../db/schema/companies';
 import { ANY_USER, callerOf, MANAGER, needs } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { listChannels } from '../waent/repository';
+import { hsmFormOptions } from './form-options';
 import { toHsm } from './present';
-import { choosableCompanies, companiesOf, findVisibleTemplate, listVisibleTemplates } from './repository';
+import { companiesOf, findVisibleTemplate, listVisibleTemplates } from './repository';
 import { createHsm, deleteHsm, updateHsm } from './save-hsm';
 import { syncTemplates } from './sync-templates';
 import { uploadHsmMedia } from './upload-hsm-media';
@@ -50,15 +48,7 @@ export function hsmRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const caller = callerOf(request);
-        const ids = await choosableCompanies(deps.db, caller);
-        const rows = await deps.db
-          .select({ id: companies.id, name: companies.name })
-          .from(companies)
-          .where(inArray(companies.id, ids))
-          .orderBy(companies.name);
-        const channels = await listChannels(deps.db, caller.companyId);
-        return { companies: rows, channels: channels.map((c) => ({ id: c.id, name: c.name })) };
+        return hsmFormOptions(deps, callerOf(request));
       },
     );
 

@@ -4,6 +4,7 @@ import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { requirePermission } from '../permissions/require-permission';
 import {
+  channelUsingSector,
   countOpenAttendances,
   countSectors,
   findSector,
@@ -12,7 +13,6 @@ import {
   listSectorsWithCounts,
   renameSector,
   softDeleteSector,
-  webchatUsingSector,
 } from './repository';
 
 type Deps = Pick<AppDeps, 'db'>;
@@ -68,8 +68,8 @@ export async function deleteSector(deps: Deps, { caller, companyId }: Target, id
     if ((await countOpenAttendances(tx, companyId, id)) > 0)
       throw badRequest(ORG_MSG.sectorHasOpenAttendances);
     if ((await countSectors(tx, companyId)) <= 1) throw badRequest(ORG_MSG.sectorIsLast);
-    const webchat = await webchatUsingSector(tx, companyId, id);
-    if (webchat) throw badRequest(ORG_MSG.sectorUsedByWebchat(webchat.name));
+    const channel = await channelUsingSector(tx, companyId, id);
+    if (channel) throw badRequest(ORG_MSG.sectorUsedByChannel(channel.kind, channel.name));
     await softDeleteSector(tx, companyId, id);
   });
   return { message: ORG_MSG.sectorDeleted };

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import { attendances, webchats } from '../../db/schema/attendance';
+import { attendances } from '../../db/schema/attendance';
+import { channels } from '../../db/schema/channels';
 import { sectors } from '../../db/schema/organization';
 import { userSectors, userTransferSectors } from '../../db/schema/users';
 import type { Db, Tx } from '../../platform/db';
@@ -110,12 +111,13 @@ export async function countSectors(db: Db | Tx, companyId: number) {
   return row?.n ?? 0;
 }
 
-/** A web chat (not deleted) whose new conversations land in this sector. */
-export async function webchatUsingSector(db: Db | Tx, companyId: number, sectorId: number) {
+/** A channel (not deleted) whose new conversations land in this sector. */
+export async function channelUsingSector(db: Db | Tx, companyId: number, sectorId: number) {
   const [row] = await db
-    .select({ name: webchats.name })
-    .from(webchats)
-    .where(ofCompany(webchats, companyId, eq(webchats.sectorId, sectorId), isNull(webchats.deletedAt)))
+    .select({ name: channels.name, kind: channels.kind })
+    .from(channels)
+    .where(ofCompany(channels, companyId, eq(channels.defaultSectorId, sectorId), isNull(channels.deletedAt)))
+    .orderBy(asc(channels.id))
     .limit(1);
   return row ?? null;
 }

@@ -127,7 +127,7 @@ describe('setores', () => {
       .where(and(eq(attendances.companyId, demo.companyId), eq(attendances.id, open.id)));
     const stillUsed = await send('DELETE', `${base}/${open.sectorId}`, admin);
     expect(stillUsed.status).toBe(400);
-    expect(stillUsed.body.message).toMatch(/setor padrão do web chat/);
+    expect(stillUsed.body.message).toMatch(/setor padrão do canal Web chat "/);
     expect((await list()).some((s) => s.id === open.sectorId)).toBe(true);
   });
 

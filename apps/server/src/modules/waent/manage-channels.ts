@@ -6,16 +6,22 @@ import {
   WAENT_DEFAULT_API,
   WAENT_MSG,
 } from '@prosa/shared/waent';
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import { sectors } from '../../db/schema/organization';
-import { waentChannels } from '../../db/schema/waent';
 import { publicUrl } from '../../platform/config';
 import { decryptSecret, encryptSecret } from '../../platform/crypto';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { ofCompany } from '../../platform/tenancy';
 import { findSector } from '../sectors/repository';
-import { findChannel, listChannels, type WaentChannelRow } from './repository';
+import {
+  findChannel,
+  insertWaentChannel,
+  listChannels,
+  numberTaken,
+  saveWaentChannel,
+  softDeleteWaentChannel,
+  type WaentChannelRow,
+} from './repository';
 
 type Deps = Pick<AppDeps, 'db' | 'appSecret' | 'config' | 'outbound'>;
 
@@ -65,18 +71,7 @@ async function assertSector(deps: Deps, companyId: number, sectorId: number) {
 }
 
 async function assertNumberFree(deps: Deps, phoneNumberId: string, exceptId?: number) {
-  const [taken] = await deps.db
-    .select({ id: waentChannels.id })
-    .from(waentChannels)
-    .where(
-      and(
-        eq(waentChannels.phoneNumberId, phoneNumberId),
-        isNull(waentChannels.deletedAt),
-        exceptId ? ne(waentChannels.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (taken) throw badRequest(WAENT_MSG.duplicateNumber);
+  if (await numberTaken(deps.db, phoneNumberId, exceptId)) throw badRequest(WAENT_MSG.duplicateNumber);
 }
 
 const isUniqueViolation = (err: unknown) =>
@@ -103,26 +98,23 @@ export async function createChannel(deps: Deps, caller: Caller, input: TWaentCha
   // The server sends the channel's token to this URL: same rules as at connect time (https, public address).
   if (input.api_base_url) await deps.outbound.assertUrl(input.api_base_url);
   try {
-    const [row] = await deps.db
-      .insert(waentChannels)
-      .values({
-        companyId: caller.companyId,
-        name: input.name ?? '',
-        defaultSectorId: sectorId,
-        broker: input.broker ?? 'meta',
-        phoneNumber: input.phone_number?.replace(/\D/g, '') || null,
-        phoneNumberId: input.phone_number_id,
-        wabaId: input.waba_id,
-        displayName: input.display_name || null,
-        accessTokenSealed: encryptSecret(input.access_token ?? '', deps.appSecret),
-        appSecretSealed: encryptSecret(input.app_secret ?? '', deps.appSecret),
-        verifyToken: input.verify_token ?? '',
-        apiBaseUrl: input.api_base_url || WAENT_DEFAULT_API,
-        messagesPerSecond: input.messages_per_second ?? 80,
-        isActive: input.is_active ?? true,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned nothing');
+    const row = await insertWaentChannel(deps.db, {
+      companyId: caller.companyId,
+      name: input.name ?? '',
+      defaultSectorId: sectorId,
+      broker: input.broker ?? 'meta',
+      phoneNumber: input.phone_number?.replace(/\D/g, '') || null,
+      phoneNumberId: input.phone_number_id,
+      wabaId: input.waba_id,
+      displayName: input.display_name || null,
+      accessTokenSealed: encryptSecret(input.access_token ?? '', deps.appSecret),
+      appSecretSealed: encryptSecret(input.app_secret ?? '', deps.appSecret),
+      verifyToken: input.verify_token ?? '',
+      apiBaseUrl: input.api_base_url || WAENT_DEFAULT_API,
+      messagesPerSecond: input.messages_per_second ?? 80,
+      isActive: input.is_active ?? true,
+      isCloud: true,
+    });
     return getChannel(deps, caller, row.id);
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(WAENT_MSG.duplicateNumber);
@@ -139,27 +131,29 @@ export async function updateChannel(deps: Deps, caller: Caller, id: number, inpu
     await assertNumberFree(deps, input.phone_number_id, id);
   if (input.api_base_url) await deps.outbound.assertUrl(input.api_base_url);
   try {
-    await deps.db
-      .update(waentChannels)
-      .set({
-        name: input.name,
-        defaultSectorId: input.default_sector_id,
-        broker: input.broker,
-        phoneNumber:
-          input.phone_number !== undefined ? input.phone_number.replace(/\D/g, '') || null : undefined,
-        phoneNumberId: input.phone_number_id || undefined,
-        wabaId: input.waba_id || undefined,
-        displayName: input.display_name !== undefined ? input.display_name || null : undefined,
-        // Secrets left blank are kept.
-        accessTokenSealed: input.access_token ? encryptSecret(input.access_token, deps.appSecret) : undefined,
-        appSecretSealed: input.app_secret ? encryptSecret(input.app_secret, deps.appSecret) : undefined,
-        verifyToken: input.verify_token || undefined,
-        apiBaseUrl: input.api_base_url !== undefined ? input.api_base_url || WAENT_DEFAULT_API : undefined,
-        messagesPerSecond: input.messages_per_second,
-        isActive: input.is_active,
-        updatedAt: new Date(),
-      })
-      .where(ofCompany(waentChannels, caller.companyId, eq(waentChannels.id, id)));
+    await saveWaentChannel(deps.db, id, {
+      companyId: row.companyId,
+      name: input.name ?? row.name,
+      defaultSectorId: input.default_sector_id ?? row.defaultSectorId,
+      broker: input.broker ?? row.broker,
+      phoneNumber:
+        input.phone_number !== undefined ? input.phone_number.replace(/\D/g, '') || null : row.phoneNumber,
+      phoneNumberId: input.phone_number_id || row.phoneNumberId,
+      wabaId: input.waba_id || row.wabaId,
+      displayName: input.display_name !== undefined ? input.display_name || null : row.displayName,
+      // Secrets left blank are kept.
+      accessTokenSealed: input.access_token
+        ? encryptSecret(input.access_token, deps.appSecret)
+        : row.accessTokenSealed,
+      appSecretSealed: input.app_secret
+        ? encryptSecret(input.app_secret, deps.appSecret)
+        : row.appSecretSealed,
+      verifyToken: input.verify_token || row.verifyToken,
+      apiBaseUrl: input.api_base_url !== undefined ? input.api_base_url || WAENT_DEFAULT_API : row.apiBaseUrl,
+      messagesPerSecond: input.messages_per_second ?? row.messagesPerSecond,
+      isActive: input.is_active ?? row.isActive,
+      isCloud: row.isCloud,
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(WAENT_MSG.duplicateNumber);
     throw err;
@@ -170,9 +164,6 @@ export async function updateChannel(deps: Deps, caller: Caller, id: number, inpu
 export async function deleteChannel(deps: Deps, caller: Caller, id: number) {
   const row = await findChannel(deps.db, caller.companyId, id);
   if (!row) throw notFound(WAENT_MSG.notFound);
-  await deps.db
-    .update(waentChannels)
-    .set({ deletedAt: new Date(), isActive: false, updatedAt: new Date() })
-    .where(ofCompany(waentChannels, caller.companyId, eq(waentChannels.id, id)));
+  await softDeleteWaentChannel(deps.db, caller.companyId, id);
   return { message: WAENT_MSG.removed };
 }

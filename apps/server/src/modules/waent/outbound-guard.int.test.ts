@@ -4,10 +4,11 @@ import type { TMessage } from '@prosa/shared/attendance';
 import { OUTBOUND_ERROR_CODE, OUTBOUND_MSG } from '@prosa/shared/outbound';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWaentRows } from '../../../test/helpers/channel-fixtures';
 import { ADMIN, api, createTestContext, MANAGER, type TestContext } from '../../../test/helpers/test-app';
 import { startWhatsAppPeer, type WhatsAppPeer } from '../../../test/peers/whatsapp-cloud-peer';
 import { companies } from '../../db/schema/companies';
-import { hsmTemplates, waentChannels } from '../../db/schema/waent';
+import { hsmTemplates } from '../../db/schema/waent';
 import { encryptSecret } from '../../platform/crypto';
 import type { OutboundLookup } from '../../platform/outbound-url';
 
@@ -73,20 +74,17 @@ const channelBody = (apiBaseUrl: string, phoneNumberId: string) => ({
 
 /** A channel row as an older version (without the save-time check) may have stored it. */
 async function storedChannel(apiBaseUrl: string, phoneNumberId: string, token = 'EAAG-token-secreto') {
-  const [row] = await ctx.db
-    .insert(waentChannels)
-    .values({
-      companyId,
-      name: 'Canal antigo',
-      defaultSectorId: sectorId,
-      phoneNumberId,
-      wabaId: peer.wabaId,
-      accessTokenSealed: encryptSecret(token, ctx.deps.appSecret),
-      appSecretSealed: encryptSecret('app-secret', ctx.deps.appSecret),
-      verifyToken: 'verify',
-      apiBaseUrl,
-    })
-    .returning();
+  const [row] = await insertWaentRows(ctx.db, {
+    companyId,
+    name: 'Canal antigo',
+    defaultSectorId: sectorId,
+    phoneNumberId,
+    wabaId: peer.wabaId,
+    accessTokenSealed: encryptSecret(token, ctx.deps.appSecret),
+    appSecretSealed: encryptSecret('app-secret', ctx.deps.appSecret),
+    verifyToken: 'verify',
+    apiBaseUrl,
+  });
   if (!row) throw new Error('canal não criado');
   return row.id;
 }

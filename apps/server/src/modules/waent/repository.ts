@@ -1,38 +1,164 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { GraphChannel } from '../../channels/waent/graph-client';
-import { waentChannels } from '../../db/schema/waent';
+import { type ChannelRow, channels } from '../../db/schema/channels';
 import { decryptSecret } from '../../platform/crypto';
 import type { Db, Tx } from '../../platform/db';
 import type { OutboundGuard } from '../../platform/outbound-url';
 import { ofCompany } from '../../platform/tenancy';
 
-export type WaentChannelRow = typeof waentChannels.$inferSelect;
+// WhatsApp Enterprise numbers are channels of kind 'waent' (one `channels` table for every kind): Meta names the
+// number by its phone_number_id, the route key; the token and app secret are the sealed secrets.
+const WAENT = 'waent';
+
+export type WaentChannelRow = {
+  companyId: number;
+  id: number;
+  name: string;
+  defaultSectorId: number;
+  broker: string;
+  phoneNumber: string | null;
+  phoneNumberId: string;
+  wabaId: string;
+  displayName: string | null;
+  accessTokenSealed: string;
+  appSecretSealed: string;
+  verifyToken: string;
+  apiBaseUrl: string;
+  messagesPerSecond: number;
+  isActive: boolean;
+  isCloud: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+};
+
+type WaentConfig = {
+  broker: string;
+  phone_number: string | null;
+  waba_id: string;
+  display_name: string | null;
+  verify_token: string;
+  api_base_url: string;
+  is_cloud: boolean;
+};
+
+const DEFAULT_RATE = 80;
+
+function toRow(c: ChannelRow): WaentChannelRow {
+  const config = c.config as Partial<WaentConfig>;
+  return {
+    companyId: c.companyId,
+    id: c.id,
+    name: c.name,
+    defaultSectorId: c.defaultSectorId,
+    broker: config.broker ?? 'meta',
+    phoneNumber: config.phone_number ?? null,
+    phoneNumberId: c.routeKey,
+    wabaId: config.waba_id ?? '',
+    displayName: config.display_name ?? null,
+    accessTokenSealed: c.secretsSealed.access_token ?? '',
+    appSecretSealed: c.secretsSealed.app_secret ?? '',
+    verifyToken: config.verify_token ?? '',
+    apiBaseUrl: config.api_base_url ?? '',
+    messagesPerSecond: c.ratePerSecond ?? DEFAULT_RATE,
+    isActive: c.active,
+    isCloud: config.is_cloud ?? true,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    deletedAt: c.deletedAt,
+  };
+}
+
+export type WaentChannelValues = Omit<WaentChannelRow, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
+
+function toColumns(v: WaentChannelValues) {
+  return {
+    companyId: v.companyId,
+    kind: WAENT,
+    name: v.name,
+    defaultSectorId: v.defaultSectorId,
+    active: v.isActive,
+    routeKey: v.phoneNumberId,
+    config: {
+      broker: v.broker,
+      phone_number: v.phoneNumber,
+      waba_id: v.wabaId,
+      display_name: v.displayName,
+      verify_token: v.verifyToken,
+      api_base_url: v.apiBaseUrl,
+      is_cloud: v.isCloud,
+    } satisfies WaentConfig,
+    secretsSealed: { access_token: v.accessTokenSealed, app_secret: v.appSecretSealed },
+    ratePerSecond: v.messagesPerSecond,
+  };
+}
+
+const isWaent = eq(channels.kind, WAENT);
 
 export async function listChannels(db: Db, companyId: number) {
-  return db
+  const rows = await db
     .select()
-    .from(waentChannels)
-    .where(ofCompany(waentChannels, companyId, isNull(waentChannels.deletedAt)))
-    .orderBy(waentChannels.id);
+    .from(channels)
+    .where(ofCompany(channels, companyId, isWaent, isNull(channels.deletedAt)))
+    .orderBy(channels.id);
+  return rows.map(toRow);
 }
 
 export async function findChannel(db: Db | Tx, companyId: number, id: number) {
   const [row] = await db
     .select()
-    .from(waentChannels)
-    .where(ofCompany(waentChannels, companyId, eq(waentChannels.id, id), isNull(waentChannels.deletedAt)))
+    .from(channels)
+    .where(ofCompany(channels, companyId, isWaent, eq(channels.id, id), isNull(channels.deletedAt)))
     .limit(1);
-  return row ?? null;
+  return row ? toRow(row) : null;
 }
 
 /** A live channel by its id alone (webhooks name the channel in the path, not the company). */
 export async function findChannelById(db: Db | Tx, id: number) {
   const [row] = await db
     .select()
-    .from(waentChannels)
-    .where(and(eq(waentChannels.id, id), isNull(waentChannels.deletedAt)))
+    .from(channels)
+    .where(and(isWaent, eq(channels.id, id), isNull(channels.deletedAt)))
     .limit(1);
-  return row ?? null;
+  return row ? toRow(row) : null;
+}
+
+/** Another live channel already serving this number (one live channel per number on the platform). */
+export async function numberTaken(db: Db, phoneNumberId: string, exceptId?: number) {
+  const [taken] = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(
+      and(
+        isWaent,
+        eq(channels.routeKey, phoneNumberId),
+        isNull(channels.deletedAt),
+        exceptId ? ne(channels.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return taken !== undefined;
+}
+
+export async function insertWaentChannel(db: Db | Tx, values: WaentChannelValues) {
+  const [row] = await db.insert(channels).values(toColumns(values)).returning();
+  if (!row) throw new Error('insert returned nothing');
+  return toRow(row);
+}
+
+/** Writes the channel as `values` describe it (the caller merged its change into the current row). */
+export async function saveWaentChannel(db: Db, id: number, values: WaentChannelValues) {
+  await db
+    .update(channels)
+    .set({ ...toColumns(values), updatedAt: new Date() })
+    .where(ofCompany(channels, values.companyId, isWaent, eq(channels.id, id)));
+}
+
+export async function softDeleteWaentChannel(db: Db, companyId: number, id: number) {
+  await db
+    .update(channels)
+    .set({ deletedAt: new Date(), active: false, updatedAt: new Date() })
+    .where(ofCompany(channels, companyId, isWaent, eq(channels.id, id)));
 }
 
 export type OpenChannel = {

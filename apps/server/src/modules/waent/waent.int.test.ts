@@ -12,7 +12,8 @@ import {
 } from '../../../test/helpers/test-app';
 import { startWhatsAppPeer, type WhatsAppPeer } from '../../../test/peers/whatsapp-cloud-peer';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
-import { waentChannels, waentWebhookEvents } from '../../db/schema/waent';
+import { channels } from '../../db/schema/channels';
+import { waentWebhookEvents } from '../../db/schema/waent';
 import { processWebhookEvent, sweepWebhookEvents } from './process-webhook';
 
 let ctx: TestContext;
@@ -56,7 +57,7 @@ beforeAll(async () => {
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   channelId = r.body.id as number;
-  const [row] = await ctx.db.select().from(waentChannels).where(eq(waentChannels.id, channelId));
+  const [row] = await ctx.db.select().from(channels).where(eq(channels.id, channelId));
   companyId = row?.companyId ?? 0;
 });
 afterAll(async () => {
@@ -146,8 +147,8 @@ describe('channel admin (spec 2 WhatsApp Enterprise)', () => {
     expect(r.body.app_secret).toBe('••••1234');
     expect(JSON.stringify(r.body)).not.toContain(peer.accessToken);
     expect(r.body.webhook_url).toBe(`http://prosa.test/api/webhooks/waent/${channelId}`);
-    const [row] = await ctx.db.select().from(waentChannels).where(eq(waentChannels.id, channelId));
-    expect(row?.accessTokenSealed).not.toContain(peer.accessToken);
+    const [row] = await ctx.db.select().from(channels).where(eq(channels.id, channelId));
+    expect(row?.secretsSealed.access_token).not.toContain(peer.accessToken);
     const p = await http.patch(`/api/channels/waent/${channelId}`, {
       cookie: manager,
       body: { name: 'Loja WhatsApp', access_token: '' },
@@ -540,7 +541,7 @@ describe('channel removal', () => {
     expect(del.status).toBe(200);
     expect(del.body.message).toBe('Canal removido com sucesso!');
     expect((await http.get(`/api/channels/waent/${id}`, { cookie: manager })).status).toBe(404);
-    const [row] = await ctx.db.select().from(waentChannels).where(eq(waentChannels.id, id));
+    const [row] = await ctx.db.select().from(channels).where(eq(channels.id, id));
     expect(row?.deletedAt).not.toBeNull();
     const r = await peer2.deliver(
       `${base}/api/webhooks/waent/${id}`,

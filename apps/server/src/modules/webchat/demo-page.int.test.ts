@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers/test-app';
-import { webchats } from '../../db/schema/attendance';
+import { channels } from '../../db/schema/channels';
 import { companies } from '../../db/schema/companies';
 import { sectors } from '../../db/schema/organization';
 import { DEMO_WEBCHAT_CODE } from '../../seed/demo-data';
+import { insertWebchat } from './repository';
 
 // /demo/webchat shows the demo web chat by its fixed code, never by a company name another tenant can take.
 
@@ -23,11 +24,12 @@ describe('demo web chat page', () => {
     const [other] = await ctx.db.select().from(companies).where(eq(companies.name, 'Outra Empresa'));
     if (!demo || !other) throw new Error('dados de demonstração ausentes');
     const [sector] = await ctx.db.select().from(sectors).where(eq(sectors.companyId, other.id));
-    await ctx.db.insert(webchats).values({
+    await insertWebchat(ctx.db, {
       companyId: other.id,
       code: 'chat-da-outra',
       name: 'Site da outra',
       sectorId: sector?.id ?? 0,
+      customData: {},
     });
     // The demo company renamed itself; the other tenant took its name.
     await ctx.db.update(companies).set({ name: 'Demo Renomeada' }).where(eq(companies.id, demo.id));
@@ -42,9 +44,9 @@ describe('demo web chat page', () => {
 
   it('without the demo web chat, a clear Portuguese page and no chat at all', async () => {
     await ctx.db
-      .update(webchats)
+      .update(channels)
       .set({ deletedAt: new Date() })
-      .where(and(eq(webchats.code, DEMO_WEBCHAT_CODE)));
+      .where(and(eq(channels.kind, 'web'), eq(channels.routeKey, DEMO_WEBCHAT_CODE)));
     const r = await page();
     expect(r.statusCode).toBe(404);
     expect(r.headers['content-type']).toMatch(/^text\/html/);

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { type TWebchat, type TWebchatInput, WEBCHAT_MSG } from '@prosa/shared/webchat';
-import { and, eq } from 'drizzle-orm';
-import { webchats } from '../../db/schema/attendance';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { findSector } from '../sectors/repository';
-import { findWebchat, listWebchats, type WebchatRow } from './repository';
+import {
+  findWebchat,
+  insertWebchat,
+  listWebchats,
+  softDeleteWebchat,
+  updateWebchatRow,
+  type WebchatRow,
+} from './repository';
 import { logoUrl } from './webchat-logo';
 
 type Deps = Pick<AppDeps, 'db'>;
@@ -38,37 +43,30 @@ export async function getWebchat(deps: Deps, caller: Caller, id: number) {
 
 export async function createWebchat(deps: Deps, caller: Caller, input: TWebchatInput) {
   await assertSector(deps, caller.companyId, input.sector_id);
-  const [row] = await deps.db
-    .insert(webchats)
-    .values({
-      companyId: caller.companyId,
-      code: randomBytes(9).toString('base64url'),
-      name: input.name,
-      sectorId: input.sector_id,
-      customData: input.custom_data,
-    })
-    .returning();
-  if (!row) throw new Error('webchat insert returned nothing');
+  const row = await insertWebchat(deps.db, {
+    companyId: caller.companyId,
+    code: randomBytes(9).toString('base64url'),
+    name: input.name,
+    sectorId: input.sector_id,
+    customData: input.custom_data,
+  });
   return toWebchat(row);
 }
 
 export async function updateWebchat(deps: Deps, caller: Caller, id: number, input: TWebchatInput) {
   if (!(await findWebchat(deps.db, caller.companyId, id))) throw notFound(WEBCHAT_MSG.notFound);
   await assertSector(deps, caller.companyId, input.sector_id);
-  const [row] = await deps.db
-    .update(webchats)
-    .set({ name: input.name, sectorId: input.sector_id, customData: input.custom_data })
-    .where(and(eq(webchats.companyId, caller.companyId), eq(webchats.id, id)))
-    .returning();
+  const row = await updateWebchatRow(deps.db, caller.companyId, id, {
+    name: input.name,
+    sectorId: input.sector_id,
+    customData: input.custom_data,
+  });
   if (!row) throw notFound(WEBCHAT_MSG.notFound);
   return toWebchat(row);
 }
 
 export async function deleteWebchat(deps: Deps, caller: Caller, id: number) {
   if (!(await findWebchat(deps.db, caller.companyId, id))) throw notFound(WEBCHAT_MSG.notFound);
-  await deps.db
-    .update(webchats)
-    .set({ deletedAt: new Date() })
-    .where(and(eq(webchats.companyId, caller.companyId), eq(webchats.id, id)));
+  await softDeleteWebchat(deps.db, caller.companyId, id);
   return { message: WEBCHAT_MSG.removed };
 }

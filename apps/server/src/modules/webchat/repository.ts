@@ -1,35 +1,130 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { attendances, contacts, messages, webchats, webchatVisitors } from '../../db/schema/attendance';
-import type { Db } from '../../platform/db';
+import {
+  attendances,
+  contacts,
+  messages,
+  type TWebchatCustomData,
+  webchatVisitors,
+} from '../../db/schema/attendance';
+import { type ChannelRow, channels } from '../../db/schema/channels';
+import type { Db, Tx } from '../../platform/db';
 import { ofCompany } from '../../platform/tenancy';
 
-export type WebchatRow = typeof webchats.$inferSelect;
+// Web chats are channels of kind 'web' (one `channels` table for every kind): the code of the customer's <script>
+// tag is the route key, the look of the widget is the config, the logo the channel's profile picture.
+const WEB = 'web';
 
-export async function listWebchats(db: Db, companyId: number) {
-  return db
-    .select()
-    .from(webchats)
-    .where(ofCompany(webchats, companyId, isNull(webchats.deletedAt)))
-    .orderBy(asc(webchats.name));
+export type WebchatRow = {
+  companyId: number;
+  id: number;
+  code: string;
+  name: string;
+  sectorId: number;
+  customData: TWebchatCustomData;
+  /** The logo's file name (it carries a version, for caching) and where it is, relative to the uploads folder. */
+  logoPath: string | null;
+  logoFile: string | null;
+  createdAt: Date;
+  deletedAt: Date | null;
+};
+
+type WebConfig = { custom_data?: TWebchatCustomData };
+
+function toRow(c: ChannelRow): WebchatRow {
+  return {
+    companyId: c.companyId,
+    id: c.id,
+    code: c.routeKey,
+    name: c.name,
+    sectorId: c.defaultSectorId,
+    customData: (c.config as WebConfig).custom_data ?? {},
+    logoPath: c.profilePicturePath ? (c.profilePicturePath.split('/').pop() ?? null) : null,
+    logoFile: c.profilePicturePath,
+    createdAt: c.createdAt,
+    deletedAt: c.deletedAt,
+  };
 }
 
-export async function findWebchat(db: Db, companyId: number, id: number) {
+const isWeb = eq(channels.kind, WEB);
+
+export async function listWebchats(db: Db, companyId: number) {
   const rows = await db
     .select()
-    .from(webchats)
-    .where(ofCompany(webchats, companyId, eq(webchats.id, id), isNull(webchats.deletedAt)))
+    .from(channels)
+    .where(ofCompany(channels, companyId, isWeb, isNull(channels.deletedAt)))
+    .orderBy(asc(channels.name));
+  return rows.map(toRow);
+}
+
+export async function findWebchat(db: Db | Tx, companyId: number, id: number) {
+  const rows = await db
+    .select()
+    .from(channels)
+    .where(ofCompany(channels, companyId, isWeb, eq(channels.id, id), isNull(channels.deletedAt)))
     .limit(1);
-  return rows[0] ?? null;
+  return rows[0] ? toRow(rows[0]) : null;
 }
 
 /** Public lookup by the code of the customer's <script> tag. */
 export async function findWebchatByCode(db: Db, code: string) {
   const rows = await db
     .select()
-    .from(webchats)
-    .where(and(eq(webchats.code, code), isNull(webchats.deletedAt)))
+    .from(channels)
+    .where(and(isWeb, eq(channels.routeKey, code), isNull(channels.deletedAt)))
     .limit(1);
-  return rows[0] ?? null;
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+export async function insertWebchat(
+  db: Db | Tx,
+  w: { companyId: number; code: string; name: string; sectorId: number; customData: TWebchatCustomData },
+) {
+  const [row] = await db
+    .insert(channels)
+    .values({
+      companyId: w.companyId,
+      kind: WEB,
+      routeKey: w.code,
+      name: w.name,
+      defaultSectorId: w.sectorId,
+      config: { custom_data: w.customData } satisfies WebConfig,
+    })
+    .returning();
+  if (!row) throw new Error('webchat insert returned nothing');
+  return toRow(row);
+}
+
+export async function updateWebchatRow(
+  db: Db,
+  companyId: number,
+  id: number,
+  w: { name: string; sectorId: number; customData: TWebchatCustomData },
+) {
+  const [row] = await db
+    .update(channels)
+    .set({
+      name: w.name,
+      defaultSectorId: w.sectorId,
+      config: { custom_data: w.customData } satisfies WebConfig,
+      updatedAt: new Date(),
+    })
+    .where(ofCompany(channels, companyId, isWeb, eq(channels.id, id), isNull(channels.deletedAt)))
+    .returning();
+  return row ? toRow(row) : null;
+}
+
+export async function setWebchatLogo(db: Db, companyId: number, id: number, logoFile: string | null) {
+  await db
+    .update(channels)
+    .set({ profilePicturePath: logoFile, updatedAt: new Date() })
+    .where(ofCompany(channels, companyId, isWeb, eq(channels.id, id)));
+}
+
+export async function softDeleteWebchat(db: Db, companyId: number, id: number) {
+  await db
+    .update(channels)
+    .set({ deletedAt: new Date(), active: false })
+    .where(ofCompany(channels, companyId, isWeb, eq(channels.id, id)));
 }
 
 export async function findVisitorByTokenHash(db: Db, tokenHash: string) {

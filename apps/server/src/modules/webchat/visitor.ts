@@ -96,7 +96,7 @@ export async function startVisitor(deps: Pick<AppDeps, 'db'>, code: string, form
     await tx.insert(webchatVisitors).values({
       companyId: w.companyId,
       id: visitorId,
-      webchatId: w.id,
+      channelId: w.id,
       contactId: contact.id,
       tokenHash: sha256(token),
       formData: checked.values,
@@ -177,7 +177,7 @@ export async function visitorSend(
     input.attachments ?? [],
   );
   if (!text && attachments.length === 0) throw badRequest('Sua mensagem está vazia.');
-  const webchat = await findWebchatForVisitor(deps, visitor.companyId, visitor.webchatId);
+  const webchat = await findWebchatForVisitor(deps, visitor.companyId, visitor.channelId);
   const result = await ingestInbound(deps, {
     companyId: visitor.companyId,
     channel: { kind: 'web', id: webchat.id, sectorId: webchat.sectorId },

@@ -1,19 +1,18 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { WEBCHAT_LOGO_MAX_BYTES, WEBCHAT_MSG } from '@prosa/shared/webchat';
-import { and, eq } from 'drizzle-orm';
-import { webchats } from '../../db/schema/attendance';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { contentMismatch } from '../../platform/file-type';
 import { detectImageType, IMAGE_EXTENSIONS } from '../../platform/image-type';
-import { findWebchat, findWebchatByCode } from './repository';
+import { findWebchat, findWebchatByCode, setWebchatLogo } from './repository';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 
-const logoDir = (deps: Deps, companyId: number, id: number) =>
-  resolve(deps.config.DATA_DIR, 'uploads', 'webchats', String(companyId), String(id));
+const uploadsDir = (deps: Deps) => resolve(deps.config.DATA_DIR, 'uploads');
+// The folder of a web chat's logo, relative to the uploads folder (the path stored on the channel).
+const logoFolder = (companyId: number, id: number) => `webchats/${companyId}/${id}`;
 
 /** POST /webchat-upload: the widget logo, at most 2 MB, PNG/JPG/GIF/BMP by content. */
 export async function uploadWebchatLogo(
@@ -27,28 +26,31 @@ export async function uploadWebchatLogo(
     throw new AppError(ERROR_CODE.validation, WEBCHAT_MSG.logoTooLarge, 413);
   const type = detectImageType(input.data.subarray(0, 16));
   if (!type) throw badRequest(contentMismatch(input.name, IMAGE_EXTENSIONS) ?? WEBCHAT_MSG.logoInvalid);
-  const dir = logoDir(deps, caller.companyId, w.id);
+  await removeLogo(deps, w.logoFile);
+  const folder = logoFolder(caller.companyId, w.id);
+  const dir = join(uploadsDir(deps), folder);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   // A new name on each upload lets browsers cache the logo forever and still see a new one.
   const file = `logo-${Date.now()}.${type.ext}`;
   await writeFile(join(dir, file), input.data);
-  await deps.db
-    .update(webchats)
-    .set({ logoPath: file })
-    .where(and(eq(webchats.companyId, caller.companyId), eq(webchats.id, w.id)));
+  await setWebchatLogo(deps.db, caller.companyId, w.id, `${folder}/${file}`);
   return { success: true, url: logoUrl(w.code, file) };
 }
 
 export async function deleteWebchatLogo(deps: Deps, caller: Caller, webchatId: number) {
   const w = await findWebchat(deps.db, caller.companyId, webchatId);
   if (!w) throw notFound(WEBCHAT_MSG.notFound);
-  await rm(logoDir(deps, caller.companyId, w.id), { recursive: true, force: true });
-  await deps.db
-    .update(webchats)
-    .set({ logoPath: null })
-    .where(and(eq(webchats.companyId, caller.companyId), eq(webchats.id, w.id)));
+  await removeLogo(deps, w.logoFile);
+  await setWebchatLogo(deps.db, caller.companyId, w.id, null);
   return { message: 'Logo removido.' };
+}
+
+/** Removes the logo's folder (the path was written by the server: webchats/{company}/{id}/{file}). */
+async function removeLogo(deps: Deps, logoFile: string | null) {
+  if (!logoFile) return;
+  const dir = resolve(uploadsDir(deps), dirname(logoFile));
+  if (dir.startsWith(join(uploadsDir(deps), 'webchats'))) await rm(dir, { recursive: true, force: true });
 }
 
 /** Public: the widget shows the logo on customer sites. The file name carries a version for caching. */
@@ -59,7 +61,8 @@ export function logoUrl(code: string, file: string | null): string | null {
 export async function readWebchatLogo(deps: Deps, code: string) {
   const w = await findWebchatByCode(deps.db, code);
   if (!w?.logoPath) throw notFound();
-  const data = await readFile(join(logoDir(deps, w.companyId, w.id), w.logoPath)).catch(() => null);
+  if (!w.logoFile) throw notFound();
+  const data = await readFile(join(uploadsDir(deps), w.logoFile)).catch(() => null);
   if (!data) throw notFound();
   return { data, mime: detectImageType(data.subarray(0, 16))?.mime ?? 'application/octet-stream' };
 }

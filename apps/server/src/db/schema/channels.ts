@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamptz,
+  uniqueIndex,
+} from './columns';
+import { companies } from './companies';
+
+export type TConnectionState = 'none' | 'starting' | 'connected' | 'disconnected' | 'error';
+
+// Every channel of every kind (ARCHITECTURE: Channels; spec 2 §7). What is particular to a kind lives in `config`
+// (checked by that kind's schema) and its secrets, sealed with the app secret, in `secrets_sealed`. `route_key` is
+// the name the provider or the public page uses for the channel (a web chat's code, a WhatsApp number's
+// phone_number_id): one live channel per kind and route key on the whole platform.
+export const channels = pgTable(
+  'channels',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    id: integer('id').generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    defaultSectorId: integer('default_sector_id').notNull(),
+    active: boolean('active').notNull().default(true),
+    routeKey: text('route_key').notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    secretsSealed: jsonb('secrets_sealed').$type<Record<string, string>>().notNull().default({}),
+    // Messages per second the provider accepts from this channel; null: the kind's default.
+    ratePerSecond: integer('rate_per_second'),
+    useTriggerFromChannelId: integer('use_trigger_from_channel_id'),
+    statusMessage: text('status_message'),
+    profilePicturePath: text('profile_picture_path'),
+    connectionState: text('connection_state').$type<TConnectionState>().notNull().default('none'),
+    connectionSince: timestamptz('connection_since'),
+    connectionError: text('connection_error'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    deletedAt: timestamptz('deleted_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('channels_id_uq').on(t.id),
+    uniqueIndex('channels_route_uq').on(t.kind, t.routeKey).where(sql`${t.deletedAt} IS NULL`),
+    index('channels_company_kind_idx').on(t.companyId, t.kind).where(sql`${t.deletedAt} IS NULL`),
+  ],
+);
+
+export type ChannelRow = typeof channels.$inferSelect;
