@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo';
 
-// The demo company's web chat (apps/server/src/seed/demo-data.ts DEMO_WEBCHAT_CODE).
+// The demo company's web chat (apps/server/src/modules/webchat/demo-page.ts DEMO_WEBCHAT_CODE).
 const DEMO_WEBCHAT = 'demo-empresa';
 
 type Json = Record<string, unknown>;

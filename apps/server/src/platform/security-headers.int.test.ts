@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../test/helpers/sample-files';
 import { createTestContext, type TestContext } from '../../test/helpers/test-app';
-import { DEMO_WEBCHAT_CODE } from '../seed/demo-data';
+import { DEMO_WEBCHAT_CODE } from '../modules/webchat/demo-page';
 
 // Security headers on the app, the API, the docs, and the web chat pieces customer sites load cross-origin.
 

@@ -4,15 +4,13 @@ import { eq } from 'drizzle-orm';
 import { companies } from '../db/schema/companies';
 import { appMeta, sectors, statuses, statusSectors } from '../db/schema/organization';
 import { userSectors, users } from '../db/schema/users';
+import { DEMO_WEBCHAT_CODE } from '../modules/webchat/demo-page';
 import { insertWebchat } from '../modules/webchat/repository';
 import { hashPassword } from '../platform/crypto';
 import type { Db } from '../platform/db';
 import { seedReadyAnswers } from './ready-answers';
 
 export const DEMO_PASSWORD = 'Prosa@2026';
-// The demo web chat's fixed code: /demo/webchat loads this one (README, "Web chat de demonstração").
-export const DEMO_WEBCHAT_CODE = 'demo-empresa';
-
 export const DEMO_LOGINS = [
   { role: 'Administrador', email: 'admin@empresademo.com.br' },
   { role: 'Gestor', email: 'gestor@empresademo.com.br' },

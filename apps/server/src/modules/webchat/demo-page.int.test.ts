@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers/test-
 import { channels } from '../../db/schema/channels';
 import { companies } from '../../db/schema/companies';
 import { sectors } from '../../db/schema/organization';
-import { DEMO_WEBCHAT_CODE } from '../../seed/demo-data';
+import { DEMO_WEBCHAT_CODE } from './demo-page';
 import { insertWebchat } from './repository';
 
 // /demo/webchat shows the demo web chat by its fixed code, never by a company name another tenant can take.

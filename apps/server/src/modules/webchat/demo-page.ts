@@ -1,6 +1,8 @@
 import type { AppDeps } from '../../platform/deps';
-import { DEMO_WEBCHAT_CODE } from '../../seed/demo-data';
 import { findWebchatByCode } from './repository';
+
+/** The demo company's web chat: the demo page always loads this code, created with the demo data. */
+export const DEMO_WEBCHAT_CODE = 'demo-empresa';
 
 /**
  * A page of the demo company's "site" with its web chat, so anyone can talk to the operators. The chat is the
