@@ -47,6 +47,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       EMBEDDED_PG_PORT: String(PORT + 51_239),
       SEED_DEMO: 'true',
+      // The specs count queues and cards from an empty start.
+      SEED_SAMPLES: 'false',
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       // E2E_WEB_DIST lets a run serve a web build of its own (two builds at once do not share a folder).

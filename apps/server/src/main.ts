@@ -16,6 +16,7 @@ import { createOutboundGuard } from './platform/outbound-url';
 import { createStorage } from './platform/storage/create-storage';
 import { startRealtime } from './realtime/hub';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed/demo-data';
+import { seedSampleConversations } from './seed/sample-conversations';
 
 async function main() {
   const config = loadConfig();
@@ -67,6 +68,7 @@ async function main() {
   const { seeded, queue } = await withStartupLock(database, async () => {
     await migrateDatabase(database);
     const seeded = config.SEED_DEMO ? await seedDemoData(database.db) : false;
+    if (seeded && config.SEED_SAMPLES) await seedSampleConversations(database.db);
     const queue = await startQueue({
       url: database.url,
       worker: config.ROLE.has('worker'),

@@ -27,6 +27,8 @@ export const ZConfig = z.object({
       error: 'ROLE deve ser api, worker ou api,worker',
     }),
   SEED_DEMO: bool.default(true),
+  // With the demo data, sample conversations of each working channel kind (the browser tests start without them).
+  SEED_SAMPLES: bool.default(true),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Prosa <nao-responda@prosa.local>'),
   APP_SECRET: z.string().min(32).optional(),

@@ -1,0 +1,94 @@
+import { LIVE_CHANNEL_KINDS } from '@prosa/shared/channels';
+import { WAENT_MSG } from '@prosa/shared/waent';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  createTestContext,
+  MANAGER,
+  OPERATOR,
+  OPERATOR2,
+  type TestContext,
+} from '../../test/helpers/test-app';
+import { attendances } from '../db/schema/attendance';
+import { channels } from '../db/schema/channels';
+import { seedSampleConversations } from './sample-conversations';
+
+let ctx: TestContext;
+let http: ReturnType<typeof api>;
+
+type Card = { id: number; name: string; channel_kind: string; unread_count: number };
+type Message = { text: string; sender_type: number; delivery: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext({ queue: false });
+  http = api(ctx);
+  expect(await seedSampleConversations(ctx.db)).toBe(true);
+});
+afterAll(async () => ctx?.close());
+
+async function cards(cookie: string) {
+  const r = await http.get('/api/attendances', { cookie });
+  expect(r.status).toBe(200);
+  return (r.body as unknown as { items: Card[] }).items;
+}
+
+describe('sample conversations of the demo data', () => {
+  it('gives every working channel kind a channel, an open and a finalized conversation', async () => {
+    for (const kind of LIVE_CHANNEL_KINDS) {
+      const [channel] = await ctx.db.select().from(channels).where(eq(channels.kind, kind));
+      expect(channel, kind).toBeDefined();
+      const open = await ctx.db
+        .select()
+        .from(attendances)
+        .where(and(eq(attendances.channelKind, kind), isNull(attendances.closedAt)));
+      const closed = await ctx.db
+        .select()
+        .from(attendances)
+        .where(and(eq(attendances.channelKind, kind), isNotNull(attendances.closedAt)));
+      expect(open.length, kind).toBeGreaterThan(0);
+      expect(closed.length, kind).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows the waiting conversations to the people of their sectors, with their unread messages', async () => {
+    const manager = await cards(await http.login(MANAGER));
+    expect(manager.map((c) => c.name).sort()).toEqual(['João Pereira', 'Mariana Souza']);
+    const ana = await cards(await http.login(OPERATOR)); // Comercial and Suporte
+    expect(ana.find((c) => c.name === 'Mariana Souza')).toMatchObject({
+      channel_kind: 'web',
+      unread_count: 2,
+    });
+    const bruno = await cards(await http.login(OPERATOR2)); // Suporte and Financeiro
+    expect(bruno.map((c) => c.name)).toEqual(['João Pereira']);
+  });
+
+  it('keeps the finalized WhatsApp conversation with its delivery ticks, and the closed window holds', async () => {
+    const manager = await http.login(MANAGER);
+    const [resolved] = await ctx.db
+      .select()
+      .from(attendances)
+      .where(and(eq(attendances.name, 'Fernanda Alves'), isNotNull(attendances.closedAt)));
+    if (!resolved) throw new Error('sem atendimento resolvido');
+    const history = await http.get(`/api/history/${resolved.id}/messages`, { cookie: manager });
+    expect(history.status).toBe(200);
+    const list =
+      (history.body as unknown as { items?: Message[] }).items ?? (history.body as unknown as Message[]);
+    // Newest first.
+    expect(list.map((m) => [m.sender_type, m.delivery])).toEqual([
+      [1, 'delivered'],
+      [0, 'sent'],
+      [1, 'read'],
+      [0, 'sent'],
+    ]);
+
+    const joao = (await cards(manager)).find((c) => c.name === 'João Pereira');
+    if (!joao) throw new Error('sem João');
+    const sent = await http.post(`/api/attendances/${joao.id}/messages`, {
+      cookie: manager,
+      body: { message: 'Olá, João!', client_id: 'sample-window-1' },
+    });
+    expect(sent.status).toBe(400);
+    expect(sent.body.message).toBe(WAENT_MSG.windowClosed);
+  });
+});
