@@ -17,6 +17,7 @@ import {
 import { accountRoutes } from './modules/account/routes';
 import { activeWhatsappRoutes } from './modules/active-whatsapp/routes';
 import { attachmentRoutes } from './modules/attachments/routes';
+import { attendanceAttachmentRoutes } from './modules/attendance/attachment-routes';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { registerGuard } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean; widgetFi
   await app.register(userImportRoutes(deps));
   await app.register(profileRoutes(deps));
   await app.register(attendanceRoutes(deps));
+  await app.register(attendanceAttachmentRoutes(deps));
   await app.register(attachmentRoutes(deps));
   await app.register(historyRoutes(deps));
   await app.register(distributionRoutes(deps));
