@@ -9,6 +9,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { readAvatar, removeAvatar, uploadAvatar } from './avatar';
 import { answerManagerSurvey, getManagerSurvey } from './manager-survey';
+import { getUserSettings, updateUserSettings } from './user-settings';
 
 const tags = ['account'];
 
@@ -76,6 +77,34 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           .header('cache-control', 'private, max-age=31536000, immutable')
           .send(data);
       },
+    );
+
+    const ZSettings = z.object({
+      history_columns: z.array(z.string().max(40)).max(20).optional(),
+      card_view: z.enum(['list', 'grid']).optional(),
+      // Silences the sound and browser notifications of new attendances and messages (account screen).
+      mute_notifications: z.boolean({ error: 'Valor inválido para silenciar avisos.' }).optional(),
+    });
+    app.get(
+      '/api/users/me/settings',
+      {
+        config: ANY_USER,
+        schema: { tags, summary: 'Preferências do usuário', response: { 200: ZSettings } },
+      },
+      async (request) => ZSettings.parse(await getUserSettings(deps, callerOf(request))),
+    );
+    app.put(
+      '/api/users/me/settings',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Salva preferências do usuário',
+          body: ZSettings,
+          response: { 200: ZSettings },
+        },
+      },
+      async (request) => ZSettings.parse(await updateUserSettings(deps, callerOf(request), request.body)),
     );
 
     const ZSurvey = z.object({

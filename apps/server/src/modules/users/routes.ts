@@ -1,44 +1,15 @@
 import { ZIdParam, ZUserListItem } from '@prosa/shared/company';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ANY_USER, callerOf, MANAGER } from '../../http/access';
+import { callerOf, MANAGER } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { findUserItem, listUsers } from './repository';
-import { getUserSettings, updateUserSettings } from './user-settings';
 
 const tags = ['users'];
 
 export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const ZSettings = z.object({
-      history_columns: z.array(z.string().max(40)).max(20).optional(),
-      card_view: z.enum(['list', 'grid']).optional(),
-      // Silences the sound and browser notifications of new attendances and messages (account screen).
-      mute_notifications: z.boolean({ error: 'Valor inválido para silenciar avisos.' }).optional(),
-    });
-    app.get(
-      '/api/users/me/settings',
-      {
-        config: ANY_USER,
-        schema: { tags, summary: 'Preferências do usuário', response: { 200: ZSettings } },
-      },
-      async (request) => ZSettings.parse(await getUserSettings(deps, callerOf(request))),
-    );
-    app.put(
-      '/api/users/me/settings',
-      {
-        config: ANY_USER,
-        schema: {
-          tags,
-          summary: 'Salva preferências do usuário',
-          body: ZSettings,
-          response: { 200: ZSettings },
-        },
-      },
-      async (request) => ZSettings.parse(await updateUserSettings(deps, callerOf(request), request.body)),
-    );
-
     app.get(
       '/api/users',
       {
