@@ -38,9 +38,8 @@ import { profileRoutes } from './modules/profiles/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { sectorRoutes } from './modules/sectors/routes';
 import { statusRoutes } from './modules/statuses/routes';
-import { userRoutes } from './modules/users/routes';
 import { userImportRoutes } from './modules/users-admin/import-routes';
-import { usersAdminRoutes } from './modules/users-admin/routes';
+import { userRoutes } from './modules/users-admin/routes';
 import { signatureRoutes } from './modules/users-admin/signature-routes';
 import { waentRoutes } from './modules/waent/routes';
 import { defaultWidgetFile, webchatRoutes } from './modules/webchat/routes';
@@ -120,7 +119,6 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean; widgetFi
   await app.register(statusRoutes(deps));
   await app.register(companyMetadataRoutes(deps));
   await app.register(userRoutes(deps));
-  await app.register(usersAdminRoutes(deps));
   await app.register(signatureRoutes(deps));
   await app.register(userImportRoutes(deps));
   await app.register(profileRoutes(deps));

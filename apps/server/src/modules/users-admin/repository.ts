@@ -270,3 +270,46 @@ export async function listSignatures(db: Conn, companyId: number, by: { userId?:
     .orderBy(asc(users.name), asc(signatures.label), asc(signatures.id));
   return rows;
 }
+
+// The short list of GET /api/users: the caller's company, for the filters of other screens.
+const itemColumns = {
+  id: users.id,
+  name: users.name,
+  display_name: users.displayName,
+  email: users.email,
+  role: users.role,
+  inactiveSince: users.inactiveSince,
+};
+
+type ItemRow = {
+  id: number;
+  name: string;
+  display_name: string;
+  email: string;
+  role: number;
+  inactiveSince: Date | null;
+};
+
+const toItem = ({ inactiveSince, ...rest }: ItemRow) => ({
+  ...rest,
+  inactive_since: inactiveSince?.toISOString() ?? null,
+});
+
+/** Users of the company whose role is at or below the caller's (spec 1 §6). */
+export async function listUsers(db: Db, companyId: number, maxRole: number) {
+  const rows = await db
+    .select(itemColumns)
+    .from(users)
+    .where(ofCompany(users, companyId, lte(users.role, maxRole)))
+    .orderBy(asc(users.name));
+  return rows.map(toItem);
+}
+
+export async function findUserItem(db: Db, companyId: number, id: number, maxRole: number) {
+  const rows = await db
+    .select(itemColumns)
+    .from(users)
+    .where(ofCompany(users, companyId, eq(users.id, id), lte(users.role, maxRole)))
+    .limit(1);
+  return rows[0] ? toItem(rows[0]) : null;
+}

@@ -1,3 +1,4 @@
+import { ZIdParam, ZUserListItem } from '@prosa/shared/company';
 import {
   ZInactivateInput,
   ZOperatorStatusInput,
@@ -11,8 +12,11 @@ import {
 } from '@prosa/shared/users-admin';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf, MANAGER } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
 import { getCompanyUser, getUserByEmail, listCompanyUsers, userFormOptions } from './read-users';
+import { findUserItem, listUsers } from './repository';
 import { READ, scopeOf, tags, WRITE, ZCompanyParams, ZUserParams } from './route-scope';
 import { createUser, updateUser, updateUserSectors } from './save-user';
 import { activateUser, inactivateUser, setUserStatus } from './user-state';
@@ -20,7 +24,7 @@ import { activateUser, inactivateUser, setUserStatus } from './user-state';
 const ZUserSaved = z.object({ message: z.string(), user: ZUserDetail });
 
 /** A company's users (spec 2 §7): list, search by e-mail, form options, create, edit, sectors, state. */
-export function usersAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const scope = scopeOf(deps);
   return async (app) => {
     app.get(
@@ -193,6 +197,33 @@ export function usersAdminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const s = await scope(request);
         return setUserStatus(deps, s.caller, s.companyId, request.params.id, request.body.status);
+      },
+    );
+
+    // The caller's own company, without the company id in the path (filters of other screens, e.g. history).
+    app.get(
+      '/api/users',
+      {
+        config: MANAGER,
+        schema: { tags, summary: 'Usuários da empresa', response: { 200: z.array(ZUserListItem) } },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        return listUsers(deps.db, caller.companyId, caller.role);
+      },
+    );
+
+    app.get(
+      '/api/users/:id',
+      {
+        config: MANAGER,
+        schema: { tags, summary: 'Um usuário', params: ZIdParam, response: { 200: ZUserListItem } },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const user = await findUserItem(deps.db, caller.companyId, request.params.id, caller.role);
+        if (!user) throw notFound();
+        return user;
       },
     );
   };
