@@ -26,11 +26,14 @@ async function jobsNamed(name: string) {
 }
 
 describe('jobs catalogue', () => {
-  it('names every job the workers run, with the payload schema of its job file', () => {
+  it('names every job the workers run, and each job file reads its payload with the catalogue schema', () => {
     expect(Object.keys(JOB_CATALOGUE).sort()).toEqual(JOBS.map((j) => j.name).sort());
     for (const job of JOBS) {
       const schema = JOB_CATALOGUE[job.name as TJobName];
-      expect(z.toJSONSchema(schema), job.name).toEqual(z.toJSONSchema(job.payload));
+      // The WhatsApp Enterprise sweep keeps its own copy until the channel inbox replaces it (plan 0005 step 7).
+      if (job.name === 'waent-sweep-webhooks')
+        expect(z.toJSONSchema(schema), job.name).toEqual(z.toJSONSchema(job.payload));
+      else expect(job.payload, job.name).toBe(schema);
     }
   });
 

@@ -1,6 +1,5 @@
 import { z } from '@prosa/shared/zod';
 import type PgBoss from 'pg-boss';
-import type { Queue } from './queue';
 
 /**
  * Every job the workers run, by name, with the payload it takes (plan 0005 §7). A module starts a job with
@@ -31,6 +30,8 @@ export const JOB_CATALOGUE = {
 
 export type TJobName = keyof typeof JOB_CATALOGUE;
 export type TJobPayload<N extends TJobName> = z.input<(typeof JOB_CATALOGUE)[N]>;
+/** The payload a job's handler receives (parsed by the catalogue's schema). */
+export type TJobData<N extends TJobName> = z.output<(typeof JOB_CATALOGUE)[N]>;
 
 /** pg-boss send options a caller may set: a fixed id (same id, same job), a singleton key, a start time. */
 export type TJobSendOptions = Pick<PgBoss.SendOptions, 'id' | 'singletonKey' | 'startAfter'>;
@@ -51,7 +52,7 @@ export class JobPayloadError extends Error {
  * as the handler's parse would). Answers the job id, or null when pg-boss kept an existing one (singleton).
  */
 export async function sendJob<N extends TJobName>(
-  queue: Pick<Queue, 'boss'>,
+  queue: { boss: Pick<PgBoss, 'send'> },
   name: N,
   payload: TJobPayload<N>,
   options: TJobSendOptions = {},

@@ -3,6 +3,7 @@ import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import type { EventBus } from '../platform/events';
 import type { Mailer } from '../platform/mailer';
+import type { TJobData, TJobName } from './catalogue';
 
 export type JobDeps = { db: Db; config: Config; mailer: Mailer; events: EventBus };
 
@@ -16,6 +17,12 @@ export type JobDefinition<P extends { companyId: number | null }> = {
   handler: (payload: P, deps: JobDeps) => Promise<void>;
 };
 
-export function defineJob<P extends { companyId: number | null }>(job: JobDefinition<P>): JobDefinition<P> {
+/**
+ * A job bound to a name of the catalogue (jobs/catalogue.ts); its payload is that name's schema
+ * (`payload: JOB_CATALOGUE[name]`), so the schema callers send with and the one the handler reads are one.
+ */
+export function defineJob<N extends TJobName>(
+  job: JobDefinition<TJobData<N>> & { name: N },
+): JobDefinition<TJobData<N>> {
   return job;
 }

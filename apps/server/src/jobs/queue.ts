@@ -1,16 +1,8 @@
 import PgBoss from 'pg-boss';
+import type { JobQueue } from '../platform/job-queue';
 import type { JobDefinition, JobDeps } from './define-job';
 
-export type Queue = {
-  boss: PgBoss;
-  send: <P extends { companyId: number | null }>(
-    job: JobDefinition<P>,
-    payload: P,
-    opts?: { singletonKey?: string; startAfter?: Date | number },
-  ) => Promise<string | null>;
-  healthy: () => Promise<boolean>;
-  stop: () => Promise<void>;
-};
+export type Queue = JobQueue;
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry of jobs with different payload types
 type AnyJob = JobDefinition<any>;

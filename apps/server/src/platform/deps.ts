@@ -1,8 +1,8 @@
 import type { ChannelRegistry } from '../channels/registry';
-import type { Queue } from '../jobs/queue';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { EventBus } from './events';
+import type { JobQueue } from './job-queue';
 import type { Mailer } from './mailer';
 import type { OutboundGuard } from './outbound-url';
 import type { Storage } from './storage/storage';
@@ -11,7 +11,7 @@ import type { Storage } from './storage/storage';
 export type AppDeps = {
   config: Config;
   db: Db;
-  queue: Queue | null;
+  queue: JobQueue | null;
   events: EventBus;
   mailer: Mailer;
   appSecret: string;

@@ -4,6 +4,7 @@ import {
   ZAvatarOutput,
   ZManagerSurvey,
   ZSurveyAnswer,
+  ZUserSettings,
 } from '@prosa/shared/account';
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { zIdParam } from '@prosa/shared/ids';
@@ -15,6 +16,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { readAvatar, removeAvatar, uploadAvatar } from './avatar';
 import { answerManagerSurvey, getManagerSurvey } from './manager-survey';
+import { getUserSettings, updateUserSettings } from './user-settings';
 
 const tags = ['account'];
 
@@ -80,6 +82,28 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           .header('cache-control', 'private, max-age=31536000, immutable')
           .send(data);
       },
+    );
+
+    app.get(
+      '/api/users/me/settings',
+      {
+        config: ANY_USER,
+        schema: { tags, summary: 'Preferências do usuário', response: { 200: ZUserSettings } },
+      },
+      async (request) => ZUserSettings.parse(await getUserSettings(deps, callerOf(request))),
+    );
+    app.put(
+      '/api/users/me/settings',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Salva preferências do usuário',
+          body: ZUserSettings,
+          response: { 200: ZUserSettings },
+        },
+      },
+      async (request) => ZUserSettings.parse(await updateUserSettings(deps, callerOf(request), request.body)),
     );
 
     app.get(

@@ -1,53 +1,16 @@
 import { ATTACHMENT_MSG } from '@prosa/shared/attachment-rules';
-import { ZUploadResult } from '@prosa/shared/attachments';
-import { META_MSG } from '@prosa/shared/company-metadata';
-import { ZBigIdParams } from '@prosa/shared/ids';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ANY_USER, callerOf, PUBLIC } from '../../http/access';
+import { PUBLIC } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, forbidden } from '../../platform/errors';
-import { loadForAction } from '../attendance/load-for-action';
-import { companyMetadataOf } from '../company-metadata/get-metadata';
+import { AppError } from '../../platform/errors';
 import { readFile } from './read-file';
-import { readUpload } from './read-upload';
-import { storeUpload } from './store-upload';
 
 const tags = ['attachments'];
 
 export function attachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/attendances/:id/upload',
-      {
-        config: ANY_USER,
-        schema: {
-          tags,
-          summary:
-            'Envia um anexo do atendimento (multipart: file; kind=voice para áudio gravado). BMP, GIF, JPG, MP4, PDF, PNG',
-          consumes: ['multipart/form-data'],
-          params: ZBigIdParams,
-          response: { 200: ZUploadResult },
-        },
-      },
-      async (request) => {
-        const caller = callerOf(request);
-        const { attendance } = await loadForAction(deps, caller, request.params.id);
-        const upload = await readUpload(request);
-        const voice = upload.fields.kind === 'voice';
-        // The audio setting off: no voice notes, whatever the screen shows.
-        if (voice && !(await companyMetadataOf(deps.db, caller.companyId)).audio.enabled)
-          throw forbidden(META_MSG.audioDisabled);
-        return storeUpload(deps, {
-          scope: { kind: 'attendance', companyId: caller.companyId, attendanceId: attendance.id },
-          name: upload.name,
-          data: upload.data,
-          voice,
-        });
-      },
-    );
-
     // Public: the signature and its expiry are the access check (links in the chat, the widget, e-mails).
     app.get(
       '/api/files/*',

@@ -6,10 +6,10 @@ import { userSectors, users, userTransferSectors } from '../../db/schema/users';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { findCompany } from '../companies/repository';
-import { assertOperatorHasRoom } from '../distribution/operator-limit';
 import { findSector } from '../sectors/repository';
 import { toCard } from './card';
 import { loadForAction } from './load-for-action';
+import { assertOperatorHasRoom } from './operator-limit';
 import { updateOpenAttendance } from './update-attendance';
 
 type Allow = { opTransfer?: boolean; allowedSectors?: boolean; restrictTransfer?: boolean };

@@ -3,9 +3,8 @@ import { type TTriage, type TViewMode, viewMode } from '@prosa/shared/visibility
 import type { Db } from '../../platform/db';
 import type { Caller } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { userSectorIds } from '../auth/repository';
 import { findCompany } from '../companies/repository';
-import { listSectors } from '../sectors/repository';
+import { listSectors, userSectorIds } from '../sectors/repository';
 
 export type Viewer = Caller & { mode: TViewMode; sectorIds: number[] };
 

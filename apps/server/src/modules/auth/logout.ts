@@ -1,5 +1,5 @@
 import type { AppDeps, Caller } from '../../platform/deps';
-import { returnChatsIfConfigured } from '../distribution/operator-status';
+import { returnChatsIfConfigured } from '../attendance/return-chats';
 import { insertAccessLog, revokeSession } from './repository';
 
 export async function logout(deps: Pick<AppDeps, 'db' | 'events'>, caller: Caller, ip: string) {

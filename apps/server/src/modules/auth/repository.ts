@@ -8,7 +8,7 @@ import {
   sessions,
 } from '../../db/schema/auth';
 import { companies } from '../../db/schema/companies';
-import { userSectors, users } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
 import type { Db, Tx } from '../../platform/db';
 
 export type UserWithCompany = {
@@ -325,10 +325,5 @@ export async function insertAccessLog(
   await db.insert(accessLogs).values(values);
 }
 
-export async function userSectorIds(db: Db, companyId: number, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ sectorId: userSectors.sectorId })
-    .from(userSectors)
-    .where(and(eq(userSectors.companyId, companyId), eq(userSectors.userId, userId)));
-  return rows.map((r) => r.sectorId);
-}
+// Kept here for active-whatsapp/create-active.ts until it imports the sectors repository (plan 0005 step 2).
+export { userSectorIds } from '../sectors/repository';

@@ -4,13 +4,8 @@ import { newToken, sha256 } from '../../platform/crypto';
 import type { AppDeps } from '../../platform/deps';
 import { avatarUrl } from '../account/avatar';
 import { effectivePermissions } from '../permissions/repository';
-import {
-  type ActiveSession,
-  insertAccessLog,
-  insertSession,
-  type UserWithCompany,
-  userSectorIds,
-} from './repository';
+import { userSectorIds } from '../sectors/repository';
+import { type ActiveSession, insertAccessLog, insertSession, type UserWithCompany } from './repository';
 
 export const SESSION_COOKIE = 'prosa_session';
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds } from '../../../test/helpers/attendance-fixtures';
 import {
@@ -10,6 +10,8 @@ import {
   type TestContext,
 } from '../../../test/helpers/test-app';
 import { companies } from '../../db/schema/companies';
+import { pauseReasons } from '../../db/schema/distribution';
+import { statuses } from '../../db/schema/organization';
 import { timerSettings } from '../distribution/timer-settings';
 
 let ctx: TestContext;
@@ -139,6 +141,65 @@ describe('metadados da empresa', () => {
       expect(r.body.message).toBe(message);
     }
     expect(await stored()).toEqual(before);
+  });
+
+  it('checks the rules that need the database against live rows only (pause reasons, finalization status)', async () => {
+    const meta = await load();
+    const before = await stored();
+    const withReason = {
+      ...meta,
+      control_pause: { ...meta.control_pause, is_active: true, use_reason: true },
+    };
+    const closing = demo.status('Resolvido');
+    const withStatus = { ...meta, blacklist: { enabled: true, suggest: false, status_id: closing } };
+    const reason = await http.post('/api/pause-reasons', { cookie: manager, body: { title: 'Almoço' } });
+    expect(reason.status).toBe(200);
+    const now = new Date();
+    const reasonsLeft = await ctx.db
+      .update(pauseReasons)
+      .set({ deletedAt: now })
+      .where(and(eq(pauseReasons.companyId, demo.companyId), isNull(pauseReasons.deletedAt)))
+      .returning({ id: pauseReasons.id });
+    await ctx.db
+      .update(statuses)
+      .set({ deletedAt: now })
+      .where(and(eq(statuses.companyId, demo.companyId), eq(statuses.id, closing)));
+    try {
+      const noReason = await http.put('/api/company/metadata', { cookie: manager, body: withReason });
+      expect(noReason.status).toBe(400);
+      expect(noReason.body.message).toBe(
+        'É necessário manter ao menos um motivo de pausa enquanto o motivo estiver ativo.',
+      );
+      const deleted = await http.put('/api/company/metadata', { cookie: manager, body: withStatus });
+      expect(deleted.status).toBe(400);
+      expect(deleted.body.message).toBe('Campo status de finalização é obrigatório.');
+      expect(await stored()).toEqual(before);
+    } finally {
+      await ctx.db
+        .update(pauseReasons)
+        .set({ deletedAt: null })
+        .where(
+          and(
+            eq(pauseReasons.companyId, demo.companyId),
+            inArray(
+              pauseReasons.id,
+              reasonsLeft.map((r) => r.id),
+            ),
+          ),
+        );
+      await ctx.db
+        .update(statuses)
+        .set({ deletedAt: null })
+        .where(and(eq(statuses.companyId, demo.companyId), eq(statuses.id, closing)));
+    }
+    // With the reason and the status back, the same bodies are saved.
+    const saved = await http.put('/api/company/metadata', {
+      cookie: manager,
+      body: { ...withReason, blacklist: withStatus.blacklist },
+    });
+    expect(saved.status).toBe(200);
+    expect((await load()).blacklist.status_id).toBe(closing);
+    await http.put('/api/company/metadata', { cookie: manager, body: meta });
   });
 
   it('saves the whole object; the answer, a new load and the chat switches agree', async () => {

@@ -3,10 +3,8 @@ import { ADMIN_MSG } from '@prosa/shared/messages';
 import { PAUSE_MSG } from '@prosa/shared/pause';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
-import { activeReasons } from '../pause/settings';
 import { requirePermission } from '../permissions/require-permission';
-import { findStatusRow } from '../statuses/repository';
-import { loadStoredMetadata, storeMetadata } from './repository';
+import { countActivePauseReasons, isClosingStatus, loadStoredMetadata, storeMetadata } from './repository';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -33,11 +31,11 @@ export async function saveCompanyMetadata(
 
   // The rules the schema cannot see, because they need the database (same texts as their own tabs).
   if (next.control_pause.use_reason && !before.control_pause.use_reason) {
-    if ((await activeReasons(deps.db, companyId)) === 0) throw badRequest(PAUSE_MSG.keepOneReason);
+    if ((await countActivePauseReasons(deps.db, companyId)) === 0) throw badRequest(PAUSE_MSG.keepOneReason);
   }
   if (next.blacklist.enabled && next.blacklist.status_id !== null) {
-    const status = await findStatusRow(deps.db, companyId, next.blacklist.status_id);
-    if (status?.shouldClose !== 1) throw badRequest(META_MSG.blacklistStatus);
+    if (!(await isClosingStatus(deps.db, companyId, next.blacklist.status_id)))
+      throw badRequest(META_MSG.blacklistStatus);
   }
 
   await storeMetadata(deps.db, companyId, next);

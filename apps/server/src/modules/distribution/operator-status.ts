@@ -1,20 +1,13 @@
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { ROLE } from '@prosa/shared/roles';
 import { and, eq, isNull } from 'drizzle-orm';
-import { attendances } from '../../db/schema/attendance';
 import { userPauses } from '../../db/schema/distribution';
 import { users } from '../../db/schema/users';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
-import { toCard } from '../attendance/card';
-import { findCompany } from '../companies/repository';
+import { returnChatsIfConfigured } from '../attendance/return-chats';
 
 export const INACTIVE_ONLINE = 'Usuário inativo, não é possível alterar status para on-line.';
-
-type Meta = {
-  attendances?: { remove_chats_logout?: boolean };
-  auto_dist?: { remove_chats_offline?: boolean };
-};
 
 /**
  * setStatus (user_id, status): an operator goes online or offline; managers set their team's. Going offline
@@ -56,34 +49,4 @@ export async function setOperatorStatus(
     paused: Boolean(open),
   });
   return { message: 'Status alterado com sucesso!', status: input.status, returned_to_queue: returned };
-}
-
-/** remove_chats_logout: the operator's open chats go back to the queue (and to distribution). */
-export async function returnChatsIfConfigured(
-  deps: Pick<AppDeps, 'db' | 'events'>,
-  companyId: number,
-  userId: number,
-) {
-  const company = await findCompany(deps.db, companyId);
-  const meta = (company?.metadata ?? {}) as Meta;
-  if (!meta.attendances?.remove_chats_logout && !meta.auto_dist?.remove_chats_offline) return 0;
-  const rows = await deps.db
-    .update(attendances)
-    .set({ operatorAssignedId: null, operatorAssignedName: null, updatedAt: new Date() })
-    .where(
-      and(
-        eq(attendances.companyId, companyId),
-        eq(attendances.operatorAssignedId, userId),
-        isNull(attendances.closedAt),
-      ),
-    )
-    .returning();
-  for (const row of rows) {
-    deps.events.emit('attendance:changed', {
-      companyId,
-      card: toCard(row),
-      previous: { sectorId: row.sectorId, operatorAssignedId: userId },
-    });
-  }
-  return rows.length;
 }

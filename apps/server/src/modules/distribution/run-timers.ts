@@ -2,17 +2,27 @@ import { POKE_TEXT } from '@prosa/shared/attendance-rules';
 import { sql } from 'drizzle-orm';
 import type { ChannelRegistry } from '../../channels/registry';
 import { attendances } from '../../db/schema/attendance';
+import { schedules } from '../../db/schema/scheduling';
 import type { AppDeps } from '../../platform/deps';
 import { type AttendanceRow, toCard } from '../attendance/card';
 import { sendAutomaticMessage } from '../attendance/send-automatic-message';
 import { sendStatusMessageOf } from '../attendance/send-status-message';
 import { findCompany } from '../companies/repository';
-import { returnedWithin } from '../scheduling/repository';
 import { timerSettings } from './timer-settings';
 
 export type TimerResult = { busy: number; finalized: number; outOfSla: number; poked: number };
 
 type Deps = Pick<AppDeps, 'db' | 'events'> & { channels: ChannelRegistry };
+
+/**
+ * For the attendance timers: the attendance came back from a schedule less than `secs` before `now`. Its
+ * silence timers count from the return, not from the messages before the schedule.
+ */
+function returnedWithin(now: Date, secs: number) {
+  return sql`exists (select 1 from ${schedules} sr where sr.company_id = ${attendances.companyId}
+    and sr.attendance_id = ${attendances.id} and sr.status = 2
+    and sr.done_at > ${now}::timestamptz - make_interval(secs => ${secs}))`;
+}
 
 /**
  * The attendance timers of a company at `now`: automatic finalization, busy client and SLA. Their state is the

@@ -1,8 +1,8 @@
 import { z } from '@prosa/shared/zod';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
+import { checkHealth } from './check-health';
 
 const ZHealth = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -20,18 +20,9 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags: ['health'], summary: 'Saúde do serviço', response: { 200: ZHealth, 503: ZHealth } },
       },
       async (_request, reply) => {
-        const database = await deps.db
-          .execute(sql`select 1`)
-          .then(() => 'ok' as const)
-          .catch(() => 'error' as const);
-        const queue = deps.queue
-          ? (await deps.queue.healthy())
-            ? ('ok' as const)
-            : ('error' as const)
-          : ('off' as const);
-        const status = database === 'ok' && queue !== 'error' ? ('ok' as const) : ('degraded' as const);
-        reply.code(status === 'ok' ? 200 : 503);
-        return { status, database, queue, roles: [...deps.config.ROLE] };
+        const health = await checkHealth(deps);
+        reply.code(health.status === 'ok' ? 200 : 503);
+        return health;
       },
     );
   };

@@ -7,6 +7,7 @@ import { durationLabel } from '@prosa/shared/elapsed';
 import { HISTORY_MSG, type THistoryFilters, ZHistoryFilters } from '@prosa/shared/history';
 import { and, desc, eq } from 'drizzle-orm';
 import { exportsTable } from '../../db/schema/exports';
+import { sendJob } from '../../jobs/catalogue';
 import type { Db } from '../../platform/db';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -14,7 +15,6 @@ import { ofCompany } from '../../platform/tenancy';
 import { loadViewer } from '../attendance/viewer';
 import { findCompany } from '../companies/repository';
 import { CSV_BOM, csvLine } from './csv';
-import { exportHistoryJob } from './jobs/export-history';
 import { countHistory, historyBatches, historyConditions } from './repository';
 import { toHistoryRow } from './to-row';
 
@@ -92,7 +92,7 @@ export async function exportHistory(
     .values({ companyId: caller.companyId, userId: caller.userId, kind: 'history', filters })
     .returning({ id: exportsTable.id });
   if (!row?.id) throw new Error('export insert returned nothing');
-  await deps.queue.send(exportHistoryJob, {
+  await sendJob(deps.queue, 'history.export', {
     companyId: caller.companyId,
     exportId: row.id,
     userId: caller.userId,

@@ -15,7 +15,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { type AttendanceRow, toCard } from '../attendance/card';
 import { loadForAction } from '../attendance/load-for-action';
 import { findSector } from '../sectors/repository';
-import { enqueueReturn } from './jobs/return-schedules';
+import { enqueueReturn } from './enqueue-return';
 import { findOpenSchedule, findScheduleView, isUniqueViolation, lockAttendance } from './repository';
 import { requireScheduling } from './scheduling-settings';
 

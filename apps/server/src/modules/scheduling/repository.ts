@@ -1,5 +1,5 @@
 import type { TSchedule } from '@prosa/shared/scheduling';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
 import { sectors } from '../../db/schema/organization';
 import { schedules } from '../../db/schema/scheduling';
@@ -104,14 +104,4 @@ export async function lockAttendance(tx: Tx, companyId: number, attendanceId: nu
 export function isUniqueViolation(err: unknown): boolean {
   const cause = (err as { cause?: { code?: string } })?.cause;
   return (err as { code?: string })?.code === '23505' || cause?.code === '23505';
-}
-
-/**
- * For the attendance timers: the attendance came back from a schedule less than `secs` before `now`. Its
- * silence timers count from the return, not from the messages before the schedule.
- */
-export function returnedWithin(now: Date, secs: number) {
-  return sql`exists (select 1 from ${schedules} sr where sr.company_id = ${attendances.companyId}
-    and sr.attendance_id = ${attendances.id} and sr.status = 2
-    and sr.done_at > ${now}::timestamptz - make_interval(secs => ${secs}))`;
 }

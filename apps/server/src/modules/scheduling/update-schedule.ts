@@ -4,7 +4,7 @@ import { schedules } from '../../db/schema/scheduling';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { checkReturn, schedulableAttendance } from './create-schedule';
-import { enqueueReturn } from './jobs/return-schedules';
+import { enqueueReturn } from './enqueue-return';
 import { findSchedule, findScheduleView } from './repository';
 
 /** Moves an open schedule to another time or sector (spec 1 §7 scheduling update). */

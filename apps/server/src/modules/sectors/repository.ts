@@ -17,6 +17,15 @@ export async function listSectors(db: Db, companyId: number) {
     .orderBy(asc(sectors.position), asc(sectors.name));
 }
 
+/** The sectors a user belongs to (user_sectors). */
+export async function userSectorIds(db: Db, companyId: number, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ sectorId: userSectors.sectorId })
+    .from(userSectors)
+    .where(and(eq(userSectors.companyId, companyId), eq(userSectors.userId, userId)));
+  return rows.map((r) => r.sectorId);
+}
+
 export async function findSector(db: Db | Tx, companyId: number, id: number) {
   const rows = await db
     .select(columns)

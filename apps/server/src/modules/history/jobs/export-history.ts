@@ -1,15 +1,10 @@
-import { z } from '@prosa/shared/zod';
+import { JOB_CATALOGUE } from '../../../jobs/catalogue';
 import { defineJob } from '../../../jobs/define-job';
 import { runHistoryExport } from '../export-history';
 
 export const exportHistoryJob = defineJob({
   name: 'history.export',
-  payload: z.object({
-    companyId: z.number(),
-    exportId: z.string().uuid(),
-    userId: z.number(),
-    role: z.number(),
-  }),
+  payload: JOB_CATALOGUE['history.export'],
   retryLimit: 2,
   handler: async (payload, deps) => {
     await runHistoryExport(deps, { ...payload, companyId: payload.companyId });

@@ -1,15 +1,10 @@
-import { z } from '@prosa/shared/zod';
+import { JOB_CATALOGUE } from '../../../jobs/catalogue';
 import { defineJob } from '../../../jobs/define-job';
 
 // Every e-mail leaves through this job, so a crash or an SMTP outage retries instead of losing it.
 export const sendMailJob = defineJob({
   name: 'mail.send',
-  payload: z.object({
-    companyId: z.number().nullable(),
-    to: z.string(),
-    subject: z.string(),
-    text: z.string(),
-  }),
+  payload: JOB_CATALOGUE['mail.send'],
   retryLimit: 5,
   retryDelaySeconds: 15,
   handler: async (payload, deps) => {

@@ -1,6 +1,5 @@
-import { z } from '@prosa/shared/zod';
+import { JOB_CATALOGUE } from '../../../jobs/catalogue';
 import { defineJob } from '../../../jobs/define-job';
-import type { AppDeps } from '../../../platform/deps';
 import { returnDueSchedules } from '../return-due-schedules';
 
 /**
@@ -10,7 +9,7 @@ import { returnDueSchedules } from '../return-due-schedules';
  */
 export const returnSchedulesJob = defineJob({
   name: 'scheduling.return-due',
-  payload: z.object({ companyId: z.number().nullable(), scheduleId: z.number().int().optional() }),
+  payload: JOB_CATALOGUE['scheduling.return-due'],
   handler: async (payload, deps) => {
     await returnDueSchedules(deps, {
       companyId: payload.companyId ?? undefined,
@@ -18,17 +17,3 @@ export const returnSchedulesJob = defineJob({
     });
   },
 });
-
-/** Asks a worker to return this schedule at its time (best effort: the ticker covers a failed enqueue). */
-export async function enqueueReturn(
-  deps: Pick<AppDeps, 'queue'>,
-  schedule: { companyId: number; id: number; returnAt: Date },
-) {
-  await deps.queue
-    ?.send(
-      returnSchedulesJob,
-      { companyId: schedule.companyId, scheduleId: schedule.id },
-      { startAfter: schedule.returnAt },
-    )
-    .catch(() => null);
-}

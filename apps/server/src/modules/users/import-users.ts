@@ -9,11 +9,11 @@ import {
   validateImport,
 } from '@prosa/shared/users-import';
 import { userImports } from '../../db/schema/admin';
+import { sendJob } from '../../jobs/catalogue';
 import { hashPassword } from '../../platform/crypto';
 import type { Db } from '../../platform/db';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
-import { importUsersJob } from './jobs/import-users';
 import { companySectors, restrictTransferOf, takenEmails } from './repository';
 import { loadImport, runUserImport, type StoredRow } from './run-user-import';
 
@@ -88,7 +88,7 @@ export async function saveImportFile(
     .values({ companyId, createdBy: caller.userId, fileName: file.fileName.slice(0, 200), rows: stored })
     .returning({ id: userImports.id });
   if (!row) throw new Error('import insert returned nothing');
-  if (deps.queue) await deps.queue.send(importUsersJob, { companyId, importId: row.id });
+  if (deps.queue) await sendJob(deps.queue, 'users.import', { companyId, importId: row.id });
   else await runUserImport(deps, { companyId, importId: row.id });
   return { ok: true, import_id: row.id };
 }

@@ -4,14 +4,16 @@ import { ZCompanySignature, ZSignature, ZSignatureInput, ZSignatureSaved } from 
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
-import { READ, scopeOf, tags, WRITE, ZCompanyParams, ZUserParams } from './route-scope';
+import { READ, scopeOf, WRITE, ZCompanyParams, ZUserParams } from '../users/route-scope';
 import {
   companySignatures,
   createSignature,
   deleteSignature,
   updateSignature,
   userSignatures,
-} from './signatures';
+} from './manage-signatures';
+
+const tags = ['signatures'];
 
 const ZSignatureParams = ZUserParams.extend({ signatureId: zIdParam() });
 

@@ -6,7 +6,7 @@ import { companyScope } from '../../platform/company-scope';
 import type { AppDeps } from '../../platform/deps';
 
 // Pieces shared by the user, signature and import routes of a company (spec 2 §7 Login and users).
-export const tags = ['users-admin'];
+export const tags = ['users'];
 export const READ = needs(MANAGER, 'usuarios', 'read');
 export const WRITE = needs(MANAGER, 'usuarios', 'write');
 

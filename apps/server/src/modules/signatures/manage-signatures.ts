@@ -5,7 +5,7 @@ import { sectors } from '../../db/schema/organization';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { ofCompany } from '../../platform/tenancy';
-import { findManagedUser, listSignatures } from './repository';
+import { findManagedUser, listSignatures } from '../users/repository';
 
 type Deps = Pick<AppDeps, 'db'>;
 

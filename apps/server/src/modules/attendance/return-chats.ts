@@ -1,0 +1,40 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { attendances } from '../../db/schema/attendance';
+import type { AppDeps } from '../../platform/deps';
+import { findCompany } from '../companies/repository';
+import { toCard } from './card';
+
+type Meta = {
+  attendances?: { remove_chats_logout?: boolean };
+  auto_dist?: { remove_chats_offline?: boolean };
+};
+
+/** remove_chats_logout: the operator's open chats go back to the queue (and to distribution). */
+export async function returnChatsIfConfigured(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  companyId: number,
+  userId: number,
+) {
+  const company = await findCompany(deps.db, companyId);
+  const meta = (company?.metadata ?? {}) as Meta;
+  if (!meta.attendances?.remove_chats_logout && !meta.auto_dist?.remove_chats_offline) return 0;
+  const rows = await deps.db
+    .update(attendances)
+    .set({ operatorAssignedId: null, operatorAssignedName: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(attendances.companyId, companyId),
+        eq(attendances.operatorAssignedId, userId),
+        isNull(attendances.closedAt),
+      ),
+    )
+    .returning();
+  for (const row of rows) {
+    deps.events.emit('attendance:changed', {
+      companyId,
+      card: toCard(row),
+      previous: { sectorId: row.sectorId, operatorAssignedId: userId },
+    });
+  }
+  return rows.length;
+}
