@@ -21,6 +21,7 @@ import { attendanceAttachmentRoutes } from './modules/attendance/attachment-rout
 import { attendanceRoutes } from './modules/attendance/routes';
 import { registerGuard } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
+import { channelRoutes } from './modules/channels/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { companyMetadataRoutes } from './modules/company-metadata/routes';
 import { contactFieldRoutes } from './modules/contact-fields/routes';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean; widgetFi
   await app.register(contactFieldRoutes(deps));
   await app.register(webchatRoutes(deps, { widgetFile: opts.widgetFile ?? defaultWidgetFile() }));
   await app.register(waentRoutes(deps));
+  await app.register(channelRoutes(deps));
   await app.register(hsmRoutes(deps));
   await app.register(activeWhatsappRoutes(deps));
 
