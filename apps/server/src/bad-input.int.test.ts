@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../test/helpers/multipart';
 import { samplePng } from '../test/helpers/sample-files';
 import { ADMIN, api, createTestContext, MANAGER, OPERATOR, type TestContext } from '../test/helpers/test-app';
+import { waitFor } from '../test/helpers/wait-for';
 import { startWhatsAppPeer, type WhatsAppPeer } from '../test/peers/whatsapp-cloud-peer';
 import { messages } from './db/schema/attendance';
 import { waentWebhookEvents } from './db/schema/waent';
@@ -216,13 +217,3 @@ describe('a NUL inside a signed WhatsApp webhook', () => {
     expect(stored.text).toBe('olá');
   });
 });
-
-async function waitFor<T>(fn: () => Promise<T | null | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('tempo esgotado esperando condição');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

@@ -68,7 +68,7 @@ async function main() {
   const { seeded, queue } = await withStartupLock(database, async () => {
     await migrateDatabase(database);
     const seeded = config.SEED_DEMO ? await seedDemoData(database.db) : false;
-    if (seeded && config.SEED_SAMPLES) await seedSampleConversations(database.db);
+    if (seeded && config.SEED_SAMPLES) await seedSampleConversations(database.db, appSecret);
     const queue = await startQueue({
       url: database.url,
       worker: config.ROLE.has('worker'),

@@ -48,7 +48,7 @@ async function socketFor(email: string) {
 }
 
 /** Polls until `check` holds (events arrive on their own time on a loaded machine). */
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000) {
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 25_000) {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`tempo esgotado: ${what}`);

@@ -1,5 +1,5 @@
 import { LIVE_CHANNEL_KINDS } from '@prosa/shared/channels';
-import { WAENT_MSG } from '@prosa/shared/waent';
+import { maskSecret, WAENT_MSG } from '@prosa/shared/waent';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,7 +23,7 @@ type Message = { text: string; sender_type: number; delivery: string };
 beforeAll(async () => {
   ctx = await createTestContext({ queue: false });
   http = api(ctx);
-  expect(await seedSampleConversations(ctx.db)).toBe(true);
+  expect(await seedSampleConversations(ctx.db, ctx.deps.appSecret)).toBe(true);
 });
 afterAll(async () => ctx?.close());
 
@@ -49,6 +49,16 @@ describe('sample conversations of the demo data', () => {
       expect(open.length, kind).toBeGreaterThan(0);
       expect(closed.length, kind).toBeGreaterThan(0);
     }
+  });
+
+  it('lists the demo WhatsApp number to its managers, with its placeholder token sealed and masked', async () => {
+    const r = await http.get('/api/channels/waent', { cookie: await http.login(MANAGER) });
+    expect(r.status).toBe(200);
+    const [number] = r.body as unknown as { name: string; access_token: string }[];
+    expect(number).toMatchObject({
+      name: 'WhatsApp da Empresa Demo',
+      access_token: maskSecret('token-de-exemplo'),
+    });
   });
 
   it('shows the waiting conversations to the people of their sectors, with their unread messages', async () => {

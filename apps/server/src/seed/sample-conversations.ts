@@ -8,6 +8,7 @@ import { nextCounter } from '../modules/attendance/repository';
 import { insertWaentChannel } from '../modules/waent/repository';
 import { DEMO_WEBCHAT_CODE } from '../modules/webchat/demo-page';
 import { findWebchatByCode } from '../modules/webchat/repository';
+import { encryptSecret } from '../platform/crypto';
 import type { Db, Tx } from '../platform/db';
 
 // Sample conversations of every channel kind that works, so a newcomer sees each one without configuring
@@ -36,7 +37,7 @@ type Sample = {
   lines: Line[];
 };
 
-export async function seedSampleConversations(db: Db): Promise<boolean> {
+export async function seedSampleConversations(db: Db, appSecret: string): Promise<boolean> {
   const [demo] = await db.select().from(companies).where(eq(companies.name, 'Empresa Demo')).limit(1);
   const web = await findWebchatByCode(db, DEMO_WEBCHAT_CODE);
   if (!demo || !web) return false;
@@ -61,8 +62,8 @@ export async function seedSampleConversations(db: Db): Promise<boolean> {
       wabaId: 'demo-waba-id',
       displayName: 'Empresa Demo',
       // Placeholders: an admin replaces them with the number's real token and app secret.
-      accessTokenSealed: '',
-      appSecretSealed: '',
+      accessTokenSealed: encryptSecret('token-de-exemplo', appSecret),
+      appSecretSealed: encryptSecret('app-secret-de-exemplo', appSecret),
       verifyToken: 'troque-este-token',
       apiBaseUrl: 'https://graph.facebook.com/v19.0',
       messagesPerSecond: 80,

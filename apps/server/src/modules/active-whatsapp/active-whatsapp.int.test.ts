@@ -12,6 +12,7 @@ import {
   OPERATOR2,
   type TestContext,
 } from '../../../test/helpers/test-app';
+import { waitFor } from '../../../test/helpers/wait-for';
 import { startWhatsAppPeer, type WhatsAppPeer } from '../../../test/peers/whatsapp-cloud-peer';
 import { attendances, messages } from '../../db/schema/attendance';
 import { companies } from '../../db/schema/companies';
@@ -334,13 +335,3 @@ describe('active WhatsApp', () => {
     expect(inbound.attendanceId).toBe(first?.attendanceId);
   });
 });
-
-async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('tempo esgotado esperando condição');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

@@ -12,7 +12,7 @@ let ctx: TestContext;
 let ids: Awaited<ReturnType<typeof demoIds>>;
 let ticker: ReturnType<typeof startDistributionTicker>;
 
-const until = async (check: () => Promise<boolean>, ms = 10_000) => {
+const until = async (check: () => Promise<boolean>, ms = 25_000) => {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (await check()) return true;

@@ -10,6 +10,7 @@ import {
   OPERATOR,
   type TestContext,
 } from '../../../test/helpers/test-app';
+import { waitFor } from '../../../test/helpers/wait-for';
 import { startWhatsAppPeer, type WhatsAppPeer } from '../../../test/peers/whatsapp-cloud-peer';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
 import { channels } from '../../db/schema/channels';
@@ -66,16 +67,6 @@ afterAll(async () => {
 });
 
 const hook = () => `${base}/api/webhooks/waent/${channelId}`;
-
-async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('tempo esgotado esperando condição');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function attendanceOf(waId: string) {
   const [row] = await ctx.db
