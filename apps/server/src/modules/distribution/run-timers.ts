@@ -1,10 +1,8 @@
 import { POKE_TEXT } from '@prosa/shared/attendance-rules';
 import { sql } from 'drizzle-orm';
-import type { ChannelRegistry } from '../../channels/registry';
 import { attendances } from '../../db/schema/attendance';
-import type { AppDeps } from '../../platform/deps';
 import { type AttendanceRow, toCard } from '../attendance/card';
-import { sendAutomaticMessage } from '../attendance/send-automatic-message';
+import { type AutomaticMessageDeps, sendAutomaticMessage } from '../attendance/send-automatic-message';
 import { sendStatusMessageOf } from '../attendance/send-status-message';
 import { findCompany } from '../companies/repository';
 import { returnedWithin } from '../scheduling/repository';
@@ -12,7 +10,7 @@ import { timerSettings } from './timer-settings';
 
 export type TimerResult = { busy: number; finalized: number; outOfSla: number; poked: number };
 
-type Deps = Pick<AppDeps, 'db' | 'events'> & { channels: ChannelRegistry };
+type Deps = AutomaticMessageDeps;
 
 /**
  * The attendance timers of a company at `now`: automatic finalization, busy client and SLA. Their state is the
