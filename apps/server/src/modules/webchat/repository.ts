@@ -171,7 +171,7 @@ export async function latestMessagesOfContact(db: Db, companyId: number, contact
 export async function setVisitorOnline(db: Db, companyId: number, contactId: number, online: boolean) {
   const [row] = await db
     .update(attendances)
-    .set({ visitorOfflineSince: online ? null : new Date() })
+    .set({ contactOfflineSince: online ? null : new Date() })
     .where(
       ofCompany(attendances, companyId, eq(attendances.contactId, contactId), isNull(attendances.closedAt)),
     )
