@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
+import { CHANNEL_ADAPTERS } from './channels/adapters';
 import { createChannelRegistry } from './channels/registry';
+import { createChannelRepository } from './channels/repository';
 import { startQueue } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { registerDistributionTriggers, startDistributionTicker } from './modules/distribution/schedule';
@@ -53,7 +55,8 @@ async function main() {
     allowedHosts: config.OUTBOUND_ALLOWED_HOSTS,
     log: config.LOG_LEVEL === 'silent' ? undefined : (detail) => console.warn(`[outbound] ${detail}`),
   });
-  const channels = createChannelRegistry(events, { db: database.db, appSecret, storage, outbound });
+  const channels = createChannelRegistry(CHANNEL_ADAPTERS);
+  const channelRepository = createChannelRepository({ db: database.db, appSecret, registry: channels });
   const deps = {
     config,
     db: database.db,
@@ -62,6 +65,7 @@ async function main() {
     mailer,
     appSecret,
     channels,
+    channelRepository,
     storage,
     outbound,
   };

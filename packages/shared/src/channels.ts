@@ -49,8 +49,5 @@ export function cardIdFor(kind: TChannelKind, channelId: number, externalId: str
 /** The channel kinds that exist today (web chat, WhatsApp Enterprise); each new channel adds itself here. */
 export const LIVE_CHANNEL_KINDS: readonly TChannelKind[] = ['web', 'waent'];
 
-/** Channels without the scheduling link (spec 1 §2). */
-export const NO_SCHEDULING_KINDS: TChannelKind[] = ['web', 'nc'];
-
 /** A web chat visitor disconnected for longer than this counts as webchat_offline. */
 export const WEBCHAT_OFFLINE_SECONDS = 180;

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { ZCard } from './attendance';
-import { CHANNEL_KINDS, NO_SCHEDULING_KINDS, type TChannelKind } from './channels';
+import { capabilitiesOf } from './channel-capabilities';
 import { zIdParam } from './ids';
 import { z } from './zod';
 
@@ -46,9 +46,7 @@ const YEAR_MS = SCHEDULE_MAX_DAYS * 86_400_000;
 
 /** Whether a channel may be scheduled: the link is hidden for web chat and NewChat (spec 1 §2). */
 export function canScheduleChannel(kind: string): boolean {
-  return (
-    (CHANNEL_KINDS as readonly string[]).includes(kind) && !NO_SCHEDULING_KINDS.includes(kind as TChannelKind)
-  );
+  return capabilitiesOf(kind).scheduling;
 }
 
 /** The date rule of a return: in the future and at most one year ahead. Null when it holds. */

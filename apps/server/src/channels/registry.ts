@@ -1,16 +1,16 @@
-import type { TChannelKind } from '@prosa/shared/channels';
-import type { EventBus } from '../platform/events';
-import type { ChannelAdapter } from './types';
-import { type WaentAdapterDeps, waentAdapter } from './waent/adapter';
-import { webchatAdapter } from './webchat/adapter';
+import type { ChannelAdapter } from './port';
 
-export type ChannelRegistry = { get: (kind: string) => ChannelAdapter | null };
+export type ChannelRegistry = {
+  /** The adapter of a kind; null for a kind without one. */
+  get(kind: string): ChannelAdapter | null;
+};
 
-/** Adapters by kind; the external ones (WhatsApp Enterprise) load their channel from the database. */
-export function createChannelRegistry(events: EventBus, deps: WaentAdapterDeps): ChannelRegistry {
-  const adapters = new Map<TChannelKind, ChannelAdapter>([
-    ['web', webchatAdapter(events)],
-    ['waent', waentAdapter(deps)],
-  ]);
-  return { get: (kind) => adapters.get(kind as TChannelKind) ?? null };
+/** Adapters by kind (one per kind; a second one for the same kind is a programming error). */
+export function createChannelRegistry(adapters: readonly ChannelAdapter[]): ChannelRegistry {
+  const byKind = new Map<string, ChannelAdapter>();
+  for (const adapter of adapters) {
+    if (byKind.has(adapter.kind)) throw new Error(`dois adaptadores para o tipo de canal ${adapter.kind}`);
+    byKind.set(adapter.kind, adapter);
+  }
+  return { get: (kind) => byKind.get(kind) ?? null };
 }

@@ -1,4 +1,5 @@
 import type { ChannelRegistry } from '../channels/registry';
+import type { ChannelRepository } from '../channels/repository';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { EventBus } from './events';
@@ -15,7 +16,10 @@ export type AppDeps = {
   events: EventBus;
   mailer: Mailer;
   appSecret: string;
+  /** The adapter of each channel kind. */
   channels: ChannelRegistry;
+  /** Channels as their adapters use them (config parsed, secrets unsealed), cached by id. */
+  channelRepository: ChannelRepository;
   storage: Storage;
   /** The outbound-URL guard: every call to a user-given URL goes through it. */
   outbound: OutboundGuard;

@@ -45,7 +45,7 @@ describe('web chat visitor socket', () => {
     const id = row?.id ?? 0;
     await until(
       async () =>
-        (await ctx.db.select().from(attendances).where(eq(attendances.id, id)))[0]?.visitorOfflineSince ===
+        (await ctx.db.select().from(attendances).where(eq(attendances.id, id)))[0]?.contactOfflineSince ===
         null,
     );
 
@@ -57,7 +57,7 @@ describe('web chat visitor socket', () => {
     socket.close();
     await until(
       async () =>
-        (await ctx.db.select().from(attendances).where(eq(attendances.id, id)))[0]?.visitorOfflineSince !==
+        (await ctx.db.select().from(attendances).where(eq(attendances.id, id)))[0]?.contactOfflineSince !==
         null,
     );
     // Not yet offline for the filter: it takes 180 s away.
@@ -65,7 +65,7 @@ describe('web chat visitor socket', () => {
     expect((list.body.items as { id: number }[]).some((c) => c.id === id)).toBe(false);
     await ctx.db
       .update(attendances)
-      .set({ visitorOfflineSince: sql`now() - interval '181 seconds'` })
+      .set({ contactOfflineSince: sql`now() - interval '181 seconds'` })
       .where(eq(attendances.id, id));
     list = await http.get('/api/attendances?filter=webchat_offline', { cookie: admin });
     const card = (list.body.items as { id: number; webchat_offline: boolean }[]).find((c) => c.id === id);

@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../src/app';
+import { CHANNEL_ADAPTERS } from '../../src/channels/adapters';
 import { createChannelRegistry } from '../../src/channels/registry';
+import { createChannelRepository } from '../../src/channels/repository';
 import { type Queue, startQueue } from '../../src/jobs/queue';
 import { JOBS } from '../../src/jobs/registry';
 import { type Config, loadConfig } from '../../src/platform/config';
@@ -69,6 +71,7 @@ export async function createTestContext(
     lookup: opts.lookup,
     log: (detail) => outboundLog.push(detail),
   });
+  const channels = createChannelRegistry(CHANNEL_ADAPTERS);
   const base: AppDeps = {
     config,
     db: database.db,
@@ -76,11 +79,11 @@ export async function createTestContext(
     events,
     mailer,
     appSecret: config.APP_SECRET ?? '',
-    channels: createChannelRegistry(events, {
+    channels,
+    channelRepository: createChannelRepository({
       db: database.db,
       appSecret: config.APP_SECRET ?? '',
-      storage,
-      outbound,
+      registry: channels,
     }),
     storage,
     outbound,

@@ -1,4 +1,6 @@
 import { OutboundError, type OutboundGuard } from '../../platform/outbound-url';
+import type { TemplatePayload } from '../port';
+import type { WaentChannel } from './config';
 
 // The WhatsApp Cloud API over HTTP (Meta's Graph API or a broker exposing it). The base URL is the channel's
 // (graph.facebook.com, a broker, or the local peer in tests): there is no test-only branch. Every call, media
@@ -11,6 +13,17 @@ export type GraphChannel = {
   accessToken: string;
   outbound: OutboundGuard;
 };
+
+/** The Graph API side of a channel: its base URL, number, WABA and access token. */
+export function graphOf(ch: WaentChannel, outbound: OutboundGuard): GraphChannel {
+  return {
+    apiBaseUrl: ch.config.api_base_url,
+    phoneNumberId: ch.routeKey,
+    wabaId: ch.config.waba_id,
+    accessToken: ch.secrets.access_token ?? '',
+    outbound,
+  };
+}
 
 /** A Graph API error (spec: error objects with code, type, message; 429 and 5xx may be retried). */
 export class GraphError extends Error {
@@ -34,19 +47,7 @@ export type SendPayload =
       type: 'image' | 'video' | 'document' | 'audio';
       media: { id?: string; link?: string; caption?: string; filename?: string };
     }
-  | {
-      type: 'template';
-      template: {
-        name: string;
-        language: { code: string };
-        components?: {
-          type: 'header' | 'body' | 'button';
-          parameters: Record<string, unknown>[];
-          sub_type?: string;
-          index?: string;
-        }[];
-      };
-    };
+  | { type: 'template'; template: TemplatePayload };
 
 const base = (c: GraphChannel) => c.apiBaseUrl.replace(/\/+$/, '');
 

@@ -128,7 +128,7 @@ export const attendances = pgTable(
     lastMessageAt: timestamptz('last_message_at').notNull().defaultNow(),
     lastMessagePreview: text('last_message_preview').notNull().default(''),
     lastMessageSender: smallint('last_message_sender').notNull().default(0),
-    visitorOfflineSince: timestamptz('visitor_offline_since'),
+    contactOfflineSince: timestamptz('contact_offline_since'),
     // metrics (spec 1 §3)
     firstStartChatAt: timestamptz('first_start_chat_at').notNull().defaultNow(),
     firstOperatorAnswerAt: timestamptz('first_operator_answer_at'),

@@ -4,6 +4,8 @@ import { MSG } from '@prosa/shared/messages';
 import { ROLE } from '@prosa/shared/roles';
 import type { z } from '@prosa/shared/zod';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { OpenChannel } from '../../channels/port';
+import { asWaent } from '../../channels/waent/config';
 import { attendances, contacts, persons } from '../../db/schema/attendance';
 import { userSectors, users } from '../../db/schema/users';
 import { activeSends } from '../../db/schema/waent';
@@ -14,7 +16,6 @@ import { nextCounter } from '../attendance/repository';
 import { userSectorIds } from '../auth/repository';
 import { findVisibleTemplate } from '../hsm/repository';
 import { findSector } from '../sectors/repository';
-import { findChannel, openChannel } from '../waent/repository';
 import { isBlacklisted } from './blacklist';
 import { deliverTemplate } from './deliver-template';
 import { callerMaySendActive, companyAllowsActive } from './permission';
@@ -50,11 +51,11 @@ async function responsibleOf(db: AppDeps['db'], caller: Caller, sectorId: number
   return { id: row.id, name: row.name };
 }
 
-async function contactFor(tx: Tx, companyId: number, channelId: number, phone: string) {
+async function contactFor(tx: Tx, companyId: number, channel: OpenChannel, phone: string) {
   const key = and(
     eq(contacts.companyId, companyId),
-    eq(contacts.kind, 'waent'),
-    eq(contacts.channelId, channelId),
+    eq(contacts.kind, channel.kind),
+    eq(contacts.channelId, channel.id),
     eq(contacts.externalId, phone),
   );
   const [existing] = await tx.select().from(contacts).where(key).limit(1);
@@ -69,8 +70,8 @@ async function contactFor(tx: Tx, companyId: number, channelId: number, phone: s
     .values({
       companyId,
       personId: person.id,
-      kind: 'waent',
-      channelId,
+      kind: channel.kind,
+      channelId: channel.id,
       externalId: phone,
       name: phone,
       data: { phone },
@@ -89,7 +90,10 @@ async function contactFor(tx: Tx, companyId: number, channelId: number, phone: s
  * stores and sends the template, and counts the send for the day.
  */
 export async function createActiveWhatsapp(
-  deps: Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'channels' | 'outbound'>,
+  deps: Pick<
+    AppDeps,
+    'db' | 'events' | 'storage' | 'appSecret' | 'channels' | 'channelRepository' | 'outbound'
+  >,
   caller: Caller,
   channelId: number,
   input: Input,
@@ -98,8 +102,9 @@ export async function createActiveWhatsapp(
   const phone = activePhone(input.ddi, input.phone);
   if (!phone) throw badRequest(HSM_MSG.invalidPhone);
   if (await isBlacklisted(deps.db, caller.companyId, phone.full)) throw badRequest(HSM_MSG.blockedPhone);
-  const row = await findChannel(deps.db, caller.companyId, channelId);
-  if (!row?.isActive) throw notFound();
+  // A live, active WhatsApp Enterprise number of the company: the templates are its WABA's.
+  const row = asWaent(await deps.channelRepository.find(caller.companyId, channelId));
+  if (!row || row.deletedAt !== null || !row.active) throw notFound();
   const template = await findVisibleTemplate(deps.db, caller.companyId, input.template_id);
   if (!template) throw notFound();
   const missing = missingParams(template.template, input.parameters);
@@ -115,7 +120,7 @@ export async function createActiveWhatsapp(
   const responsible = await responsibleOf(deps.db, caller, sector.id, input.responsible_user_id);
 
   const { attendance, contact, previous } = await deps.db.transaction(async (tx) => {
-    const contact = await contactFor(tx, caller.companyId, row.id, phone.full);
+    const contact = await contactFor(tx, caller.companyId, row, phone.full);
     const openKey = and(
       eq(attendances.companyId, caller.companyId),
       eq(attendances.contactId, contact.id),
@@ -135,11 +140,11 @@ export async function createActiveWhatsapp(
       .insert(attendances)
       .values({
         companyId: caller.companyId,
-        cardId: cardIdFor('waent', row.id, phone.full),
+        cardId: cardIdFor(row.kind, row.id, phone.full),
         protocol: `${today}${String(n).padStart(6, '0')}`,
         contactId: contact.id,
         personId: contact.personId,
-        channelKind: 'waent',
+        channelKind: row.kind,
         channelId: row.id,
         name: contact.name,
         sectorId: sector.id,
@@ -156,7 +161,7 @@ export async function createActiveWhatsapp(
     caller,
     attendance,
     contact,
-    channel: openChannel(row, deps),
+    channel: row,
     template,
     values: input.parameters,
     headerMediaKey: input.header_media_key ?? null,

@@ -2,19 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { fillTemplate, HSM_MSG } from '@prosa/shared/hsm';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { and, eq, sql } from 'drizzle-orm';
-import type { ChannelRegistry } from '../../channels/registry';
-import { uploadMedia } from '../../channels/waent/graph-client';
-import { withRetry } from '../../channels/waent/retry';
+import { channelCtx } from '../../channels/port';
+import { withRetries } from '../../channels/send-policy';
+import type { WaentChannel } from '../../channels/waent/config';
+import { uploadTemplateMedia } from '../../channels/waent/send';
 import { attendances, type contacts, messages } from '../../db/schema/attendance';
-import type { AppDeps, Caller } from '../../platform/deps';
+import type { Caller } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { type AttendanceRow, toCard, toMessage } from '../attendance/card';
-import { deliverMessage } from '../attendance/deliver-message';
+import { type DeliverDeps, deliverMessage } from '../attendance/deliver-message';
 import type { HsmRow } from '../hsm/repository';
-import type { OpenChannel } from '../waent/repository';
 import { templatePayload } from './template-payload';
-
-type Deps = Pick<AppDeps, 'db' | 'events' | 'storage'> & { channels: ChannelRegistry };
 
 /**
  * Stores a template message as the operator's outgoing message (its text is the filled template), updates
@@ -22,12 +20,12 @@ type Deps = Pick<AppDeps, 'db' | 'events' | 'storage'> & { channels: ChannelRegi
  * The wamid goes into the message metadata, where the webhook's status processing finds it for the ticks.
  */
 export async function deliverTemplate(
-  deps: Deps,
+  deps: DeliverDeps,
   input: {
     caller: Caller;
     attendance: AttendanceRow;
     contact: typeof contacts.$inferSelect;
-    channel: OpenChannel;
+    channel: WaentChannel;
     template: HsmRow;
     values: string[];
     headerMediaKey: string | null;
@@ -48,15 +46,15 @@ export async function deliverTemplate(
     if (!file) throw badRequest(HSM_MSG.headerContent);
     const chunks: Buffer[] = [];
     for await (const c of file.body) chunks.push(Buffer.from(c as Buffer));
-    headerMedia = await withRetry(() =>
-      uploadMedia(input.channel.graph, {
+    const upload = await withRetries(() =>
+      uploadTemplateMedia(channelCtx(deps), input.channel, {
         data: Buffer.concat(chunks),
         mimeType: file.contentType,
         name: mediaKey.split('/').pop() ?? 'arquivo',
       }),
-    ).catch(() => {
-      throw new AppError(ERROR_CODE.internal, HSM_MSG.sendError, 502);
-    });
+    );
+    if (upload.state !== 'sent') throw new AppError(ERROR_CODE.internal, HSM_MSG.sendError, 502);
+    headerMedia = { id: upload.mediaId };
   }
   const payload = templatePayload(template, values, headerMedia);
   const now = new Date();

@@ -1,13 +1,14 @@
+import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
 import { HSM_MSG, missingParams, type ZSendHsmInput } from '@prosa/shared/hsm';
 import { ROLE } from '@prosa/shared/roles';
 import type { z } from '@prosa/shared/zod';
 import { and, eq } from 'drizzle-orm';
+import { asWaent } from '../../channels/waent/config';
 import { contacts } from '../../db/schema/attendance';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { loadForAction } from '../attendance/load-for-action';
 import { findVisibleTemplate } from '../hsm/repository';
-import { findChannel, openChannel } from '../waent/repository';
 import { deliverTemplate } from './deliver-template';
 
 /**
@@ -15,15 +16,18 @@ import { deliverTemplate } from './deliver-template';
  * once the 24-hour window is closed. An unassigned card goes to the operator who sends it.
  */
 export async function sendHsm(
-  deps: Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'channels' | 'outbound'>,
+  deps: Pick<
+    AppDeps,
+    'db' | 'events' | 'storage' | 'appSecret' | 'channels' | 'channelRepository' | 'outbound'
+  >,
   caller: Caller,
   attendanceId: number,
   input: z.output<typeof ZSendHsmInput>,
 ) {
   const { attendance } = await loadForAction(deps, caller, attendanceId);
-  if (attendance.channelKind !== 'waent') throw badRequest(HSM_MSG.notWaent);
-  const row = await findChannel(deps.db, caller.companyId, attendance.channelId);
-  if (!row) throw notFound();
+  if (!capabilitiesOf(attendance.channelKind).templates) throw badRequest(HSM_MSG.notWaent);
+  const row = asWaent(await deps.channelRepository.find(caller.companyId, attendance.channelId));
+  if (!row || row.deletedAt !== null) throw notFound();
   const template = await findVisibleTemplate(deps.db, caller.companyId, input.template_id);
   if (!template) throw notFound();
   const missing = missingParams(template.template, input.parameters);
@@ -38,7 +42,7 @@ export async function sendHsm(
     caller,
     attendance,
     contact,
-    channel: openChannel(row, deps),
+    channel: row,
     template,
     values: input.parameters,
     headerMediaKey: input.header_media_key ?? null,

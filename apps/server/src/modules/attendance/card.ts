@@ -1,4 +1,5 @@
 import type { TCard, TMessage } from '@prosa/shared/attendance';
+import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
 import { WEBCHAT_OFFLINE_SECONDS } from '@prosa/shared/channels';
 import type { attendances, messages } from '../../db/schema/attendance';
 
@@ -34,11 +35,12 @@ export function toCard(a: AttendanceRow, now = Date.now()): TCard {
     last_message_at: a.lastMessageAt.toISOString(),
     last_message_preview: a.lastMessagePreview,
     last_message_sender: a.lastMessageSender,
+    // The contact's connection is known only on channels that track it (the web chat's widget).
     webchat_offline:
-      a.channelKind === 'web' &&
-      a.visitorOfflineSince !== null &&
-      now - a.visitorOfflineSince.getTime() > WEBCHAT_OFFLINE_SECONDS * 1000,
-    visitor_offline_since: iso(a.visitorOfflineSince),
+      capabilitiesOf(a.channelKind).presence &&
+      a.contactOfflineSince !== null &&
+      now - a.contactOfflineSince.getTime() > WEBCHAT_OFFLINE_SECONDS * 1000,
+    visitor_offline_since: iso(a.contactOfflineSince),
     closed_at: iso(a.closedAt),
     closed_by_user_name: a.closedByUserName,
     metrics: {

@@ -1,16 +1,23 @@
+import { ZStoredAttachment } from '@prosa/shared/attachments';
 import type { TCard, TMessage } from '@prosa/shared/attendance';
 import { and, eq } from 'drizzle-orm';
-import type { ChannelRegistry } from '../../channels/registry';
+import { channelCtx, type SendResult, type TemplatePayload } from '../../channels/port';
+import { sendWithPolicy } from '../../channels/send-policy';
 import { type contacts, messages } from '../../db/schema/attendance';
 import type { AppDeps } from '../../platform/deps';
 import { type MessageRow, type QuotedInfo, toMessage } from './card';
+
+export type DeliverDeps = Pick<
+  AppDeps,
+  'db' | 'events' | 'storage' | 'outbound' | 'appSecret' | 'channels' | 'channelRepository'
+>;
 
 /**
  * Hands a stored outgoing message to its channel after commit, then records and announces the delivery
  * state. The stored message is the record whatever the channel answers (an error shows as Error).
  */
 export async function deliverMessage(
-  deps: Pick<AppDeps, 'db' | 'events'> & { channels: ChannelRegistry },
+  deps: DeliverDeps,
   input: {
     card: TCard;
     stored: MessageRow;
@@ -19,32 +26,21 @@ export async function deliverMessage(
   },
 ): Promise<TMessage> {
   const { card, stored, contact } = input;
-  const adapter = deps.channels.get(card.channel_kind);
-  const sent = adapter
-    ? await adapter
-        .send({
-          companyId: stored.companyId,
-          channelId: card.channel_id,
-          contactExternalId: contact.externalId,
-          contactData: contact.data,
-          text: stored.text,
-          attachments: stored.attachments,
-          messageId: stored.messageId,
-          stored: toMessage(stored, input.quoted ?? null),
-        })
-        .catch((err: unknown) => ({
-          state: 'error' as const,
-          error: err instanceof Error ? err.message : String(err),
-        }))
-    : { state: 'error' as const, error: 'canal indisponível' };
+  const shown = toMessage(stored, input.quoted ?? null);
+  const sent = await send(deps, card, stored, contact, shown).catch(
+    (err: unknown): SendResult => ({
+      state: 'error',
+      error: err instanceof Error ? err.message : String(err),
+    }),
+  );
   const [final] = await deps.db
     .update(messages)
     .set({
-      delivery: sent.state,
-      error: sent.state === 'error' ? (sent.error ?? null) : null,
+      delivery: sent.state === 'sent' ? 'sent' : 'error',
+      error: sent.state === 'sent' ? null : sent.error,
       // The provider's id (WhatsApp's wamid): its delivery statuses find the message by it.
-      ...('externalId' in sent && sent.externalId
-        ? { metadata: { ...stored.metadata, wamid: sent.externalId } }
+      ...(sent.state === 'sent' && sent.providerMessageId
+        ? { metadata: { ...stored.metadata, wamid: sent.providerMessageId } }
         : {}),
     })
     .where(and(eq(messages.companyId, stored.companyId), eq(messages.id, stored.id)))
@@ -52,4 +48,42 @@ export async function deliverMessage(
   const message = toMessage(final ?? stored, input.quoted ?? null);
   deps.events.emit('message:updated', { companyId: stored.companyId, card, message });
   return message;
+}
+
+async function send(
+  deps: DeliverDeps,
+  card: TCard,
+  stored: MessageRow,
+  contact: typeof contacts.$inferSelect,
+  shown: TMessage,
+): Promise<SendResult> {
+  const channel = await deps.channelRepository.find(stored.companyId, card.channel_id);
+  const adapter = channel ? deps.channels.get(channel.kind) : null;
+  if (!channel || !adapter) return { state: 'error', error: 'canal indisponível' };
+  const template = stored.metadata.template;
+  return sendWithPolicy(
+    adapter,
+    channelCtx(deps, { socket: { events: deps.events, message: shown } }),
+    channel,
+    {
+      messageId: stored.id,
+      to: { externalId: contact.externalId, data: contact.data },
+      text: stored.text,
+      ...(isTemplate(template) ? { template } : {}),
+      media: stored.attachments.flatMap((a) => {
+        const p = ZStoredAttachment.safeParse(a);
+        return p.success ? [p.data] : [];
+      }),
+    },
+  );
+}
+
+/** The template a template message carries in its metadata (what deliver-template stored). */
+function isTemplate(v: unknown): v is TemplatePayload {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as { name?: unknown }).name === 'string' &&
+    typeof (v as { language?: { code?: unknown } }).language?.code === 'string'
+  );
 }

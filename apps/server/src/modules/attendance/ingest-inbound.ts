@@ -1,6 +1,6 @@
 import { cardIdFor, type TChannelKind } from '@prosa/shared/channels';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { InboundContact, InboundMessage } from '../../channels/types';
+import type { InboundContact, InboundMessage } from '../../channels/port';
 import { attendances, contacts, messages, persons } from '../../db/schema/attendance';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';

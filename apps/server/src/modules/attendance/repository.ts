@@ -1,5 +1,6 @@
 import type { TAttendanceFilter, TAttendanceListQuery } from '@prosa/shared/attendance';
 import { ATTENDANCE_FILTERS } from '@prosa/shared/attendance';
+import { channelKindsWith } from '@prosa/shared/channel-capabilities';
 import { WEBCHAT_OFFLINE_SECONDS } from '@prosa/shared/channels';
 import { ROLE } from '@prosa/shared/roles';
 import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -9,6 +10,9 @@ import { ofCompany } from '../../platform/tenancy';
 import type { Viewer } from './viewer';
 
 const a = attendances;
+
+/** The kinds whose contact is a phone number: the card id ends with it. */
+const PHONE_KINDS = channelKindsWith((c) => c.contactAddress === 'phone');
 
 /** The visibility rules of spec 1 §6 as SQL: sectors (admins: all), then own / own+unassigned / all. */
 export function visibleTo(viewer: Viewer): SQL[] {
@@ -32,7 +36,8 @@ const BASE_FILTER_SQL: Record<TAttendanceFilter, SQL> = {
   scheduled: sql`${a.scheduled} > 0`,
   busy_client_interaction: sql`${a.busyClient}`,
   out_of_sla_interaction: sql`${a.outOfSla}`,
-  webchat_offline: sql`${a.channelKind} = 'web' and ${a.visitorOfflineSince} < now() - make_interval(secs => ${WEBCHAT_OFFLINE_SECONDS})`,
+  // Only channels that track the contact's connection set contact_offline_since.
+  webchat_offline: sql`${a.contactOfflineSince} < now() - make_interval(secs => ${WEBCHAT_OFFLINE_SECONDS})`,
   locked: sql`${a.locked}`,
 };
 
@@ -62,8 +67,8 @@ function searchCondition(term: string): SQL {
       sql`${a.data}->>'telefone'`,
       sql`${a.data}->>'phone'`,
       sql`${a.data}->>'phone_number'`,
-      // The channel's own id of the contact (WhatsApp, SMS: the number); a web visitor's is a random id.
-      sql`case when ${a.channelKind} <> 'web' then substring(${a.cardId} from '^[^_]+_[0-9]+_(.*)$') end`,
+      // The channel's own id of the contact when it is a phone number (WhatsApp, SMS); a web visitor's is random.
+      sql`case when ${inArray(a.channelKind, PHONE_KINDS)} then substring(${a.cardId} from '^[^_]+_[0-9]+_(.*)$') end`,
     ];
     for (const phone of phones) parts.push(sql`${digitsOf(phone)} like ${pattern}`);
   }

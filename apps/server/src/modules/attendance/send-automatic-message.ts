@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { ChannelRegistry } from '../../channels/registry';
 import { contacts, messages } from '../../db/schema/attendance';
-import type { AppDeps } from '../../platform/deps';
 import { type AttendanceRow, toCard, toMessage } from './card';
-import { deliverMessage } from './deliver-message';
+import { type DeliverDeps, deliverMessage } from './deliver-message';
 
-export type AutomaticMessageDeps = Pick<AppDeps, 'db' | 'events'> & { channels: ChannelRegistry };
+export type AutomaticMessageDeps = DeliverDeps;
 
 /**
  * A message the product sends on its own (SLA, poke, a finalization status's text): stored as sender_type 1,

@@ -1,9 +1,9 @@
 import type { TAttachmentRef, TStoredAttachment } from '@prosa/shared/attachments';
 import { ATT_MSG } from '@prosa/shared/attendance';
-import { CHANNEL_TEXT_LIMIT, type TChannelKind } from '@prosa/shared/channels';
+import { capabilitiesOf, replyWindowOpen, truncateToChannel } from '@prosa/shared/channel-capabilities';
 import { ROLE } from '@prosa/shared/roles';
+import { WAENT_MSG } from '@prosa/shared/waent';
 import { and, eq, sql } from 'drizzle-orm';
-import type { ChannelRegistry } from '../../channels/registry';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
@@ -11,9 +11,8 @@ import { presentMessage } from '../attachments/present';
 import { verifyAttachmentRefs } from '../attachments/refs';
 import { findCompany } from '../companies/repository';
 import { refuseControlWords } from '../control-words/check-control-words';
-import { assertWaentWindow } from '../waent/window';
 import { type QuotedInfo, toCard, toMessage } from './card';
-import { deliverMessage } from './deliver-message';
+import { type DeliverDeps, deliverMessage } from './deliver-message';
 import { loadForAction } from './load-for-action';
 import { findMessagesByMessageIds } from './repository';
 import { operatorMessageId, replayedSend } from './send-idempotency';
@@ -23,9 +22,7 @@ import { companyViewSettings } from './viewer';
 const QUOTE_MAX_AGE_MS = 30 * 86_400_000;
 const IFRAME = /<\s*iframe\b/i;
 
-export type SendDeps = Pick<AppDeps, 'db' | 'events' | 'appSecret' | 'storage' | 'config'> & {
-  channels: ChannelRegistry;
-};
+export type SendDeps = Pick<AppDeps, 'db' | 'events' | 'appSecret' | 'storage' | 'config'> & DeliverDeps;
 
 /**
  * An operator's message (spec 1 §7 "send message"): validated, truncated to the channel's limit, stored, the
@@ -71,7 +68,10 @@ export async function sendMessage(
   if (text.trim() === '' && attachments.length === 0) throw badRequest(ATT_MSG.empty);
   if (text.trim() === '' && attachments.length > 0) text = ATT_MSG.attachmentOnly;
   if (IFRAME.test(text)) throw badRequest(ATT_MSG.iframe);
-  assertWaentWindow(attendance, input.metadata);
+  const capabilities = capabilitiesOf(attendance.channelKind);
+  // Outside the channel's reply window (WhatsApp: 24 h after the contact's last message) only a template goes.
+  if (!input.metadata?.template && !replyWindowOpen(capabilities, attendance.latestContactChatMessageAt))
+    throw badRequest(WAENT_MSG.windowClosed);
 
   const company = await findCompany(deps.db, caller.companyId);
   const autoDist = company ? companyViewSettings(company.metadata).autoDist : false;
@@ -91,10 +91,7 @@ export async function sendMessage(
     metadata: company?.metadata,
   });
 
-  const adapter = deps.channels.get(attendance.channelKind);
-  const limit =
-    adapter?.limits.textMaxLength ?? CHANNEL_TEXT_LIMIT[attendance.channelKind as TChannelKind] ?? null;
-  if (limit !== null && text.length > limit) text = text.slice(0, limit);
+  text = truncateToChannel(capabilities, text);
 
   let quotedId: string | null = null;
   let quotedInfo: QuotedInfo = null;

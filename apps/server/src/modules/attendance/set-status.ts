@@ -1,4 +1,5 @@
 import { ATT_MSG } from '@prosa/shared/attendance';
+import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import { contacts } from '../../db/schema/attendance';
@@ -59,7 +60,8 @@ export async function setStatus(
     });
   }
 
-  if (finalize && row.channelKind === 'web') {
+  // The widget is told the conversation ended (a later step sends it from the attendance.closed fact).
+  if (finalize && capabilitiesOf(row.channelKind).socketDelivery) {
     const [contact] = await deps.db
       .select({ externalId: contacts.externalId })
       .from(contacts)

@@ -9,7 +9,7 @@ import { assertKindAllowed } from './channel-access';
 import { toChannel } from './channel-view';
 import { type ChannelChange, findChannel, saveChannelChange } from './repository';
 
-type Deps = Pick<AppDeps, 'db' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'channelRepository'>;
 
 /**
  * Where a channel's uploaded pictures live, relative to the uploads folder: a web chat's logo upload writes
@@ -63,6 +63,8 @@ export async function updateChannel(deps: Deps, caller: Caller, id: number, inpu
   }
 
   const saved = await saveChannelChange(deps.db, row.companyId, row.id, change);
+  // Inbound messages read the channel through the repository's cache: the new sector applies at once.
+  deps.channelRepository.forget(row.id);
   if (!saved) throw notFound(CHANNEL_MSG.notFound);
   return toChannel(saved);
 }

@@ -1,18 +1,16 @@
 import { POKE_TEXT } from '@prosa/shared/attendance-rules';
 import { sql } from 'drizzle-orm';
-import type { ChannelRegistry } from '../../channels/registry';
 import { attendances } from '../../db/schema/attendance';
 import { schedules } from '../../db/schema/scheduling';
-import type { AppDeps } from '../../platform/deps';
 import { type AttendanceRow, toCard } from '../attendance/card';
-import { sendAutomaticMessage } from '../attendance/send-automatic-message';
+import { type AutomaticMessageDeps, sendAutomaticMessage } from '../attendance/send-automatic-message';
 import { sendStatusMessageOf } from '../attendance/send-status-message';
 import { findCompany } from '../companies/repository';
 import { timerSettings } from './timer-settings';
 
 export type TimerResult = { busy: number; finalized: number; outOfSla: number; poked: number };
 
-type Deps = Pick<AppDeps, 'db' | 'events'> & { channels: ChannelRegistry };
+type Deps = AutomaticMessageDeps;
 
 /**
  * For the attendance timers: the attendance came back from a schedule less than `secs` before `now`. Its

@@ -47,7 +47,10 @@ async function claimDue(db: Db, limit: number): Promise<number[]> {
  * workers share them; every change is a conditional update, so two workers never apply one twice.
  */
 export function startDistributionTicker(
-  deps: Pick<AppDeps, 'db' | 'events' | 'channels'>,
+  deps: Pick<
+    AppDeps,
+    'db' | 'events' | 'storage' | 'outbound' | 'appSecret' | 'channels' | 'channelRepository'
+  >,
   opts: { intervalMs?: number; timersEveryMs?: number; log?: (msg: string, err: unknown) => void } = {},
 ) {
   let running = false;

@@ -1,11 +1,11 @@
 import { HSM_MSG } from '@prosa/shared/hsm';
 import { eq } from 'drizzle-orm';
-import { GraphError, type GraphTemplate, listTemplates } from '../../channels/waent/graph-client';
+import { asWaent } from '../../channels/waent/config';
+import { GraphError, type GraphTemplate, graphOf, listTemplates } from '../../channels/waent/graph-client';
 import { hsmTemplates } from '../../db/schema/waent';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { OutboundError } from '../../platform/outbound-url';
-import { findChannel, openChannel } from '../waent/repository';
 import { findSyncedTemplate, setTemplateCompanies } from './repository';
 
 const HEADER_FORMAT: Record<string, 'text' | 'image' | 'video' | 'document'> = {
@@ -39,14 +39,14 @@ function fromGraph(t: GraphTemplate) {
  * templates: one row per (WABA, name, language), updated in place with Meta's status and category.
  */
 export async function syncTemplates(
-  deps: Pick<AppDeps, 'db' | 'appSecret' | 'outbound'>,
+  deps: Pick<AppDeps, 'db' | 'channelRepository' | 'outbound'>,
   caller: Caller,
   channelId: number,
 ) {
-  const row = await findChannel(deps.db, caller.companyId, channelId);
-  if (!row) throw notFound();
-  const channel = openChannel(row, deps);
-  const remote = await listTemplates(channel.graph).catch((err: unknown) => {
+  const channel = asWaent(await deps.channelRepository.find(caller.companyId, channelId));
+  if (!channel || channel.deletedAt !== null) throw notFound();
+  const wabaId = channel.config.waba_id;
+  const remote = await listTemplates(graphOf(channel, deps.outbound)).catch((err: unknown) => {
     // A refused or failed connection says nothing about the network; an API error gives the API's own text.
     if (err instanceof OutboundError) throw err;
     throw new AppError(
@@ -62,7 +62,7 @@ export async function syncTemplates(
       const values = fromGraph(t);
       const found = await findSyncedTemplate(tx, {
         ownerCompanyId: caller.companyId,
-        wabaId: row.wabaId,
+        wabaId,
         elementName: values.elementName,
         language: values.language,
       });
@@ -81,7 +81,7 @@ export async function syncTemplates(
       }
       const [inserted] = await tx
         .insert(hsmTemplates)
-        .values({ ownerCompanyId: caller.companyId, wabaId: row.wabaId, ...values })
+        .values({ ownerCompanyId: caller.companyId, wabaId, ...values })
         .returning({ id: hsmTemplates.id });
       if (!inserted) throw new Error('hsm insert returned nothing');
       await setTemplateCompanies(tx, inserted.id, [caller.companyId]);

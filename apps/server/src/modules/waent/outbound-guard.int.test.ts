@@ -1,12 +1,12 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { type AddressInfo, createServer, type Server } from 'node:net';
-import type { TMessage } from '@prosa/shared/attendance';
 import { OUTBOUND_ERROR_CODE, OUTBOUND_MSG } from '@prosa/shared/outbound';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWaentRows } from '../../../test/helpers/channel-fixtures';
 import { ADMIN, api, createTestContext, MANAGER, type TestContext } from '../../../test/helpers/test-app';
 import { startWhatsAppPeer, type WhatsAppPeer } from '../../../test/peers/whatsapp-cloud-peer';
+import { channelCtx } from '../../channels/port';
 import { companies } from '../../db/schema/companies';
 import { hsmTemplates } from '../../db/schema/waent';
 import { encryptSecret } from '../../platform/crypto';
@@ -174,17 +174,15 @@ describe('calling a channel URL', () => {
   it('sending a message through such a channel fails with the generic text, nothing sent', async () => {
     const id = await storedChannel(`https://interno.example:${trapPort}/v19.0`, '9500');
     const adapter = ctx.deps.channels.get('waent');
-    const result = await adapter?.send({
-      companyId,
-      channelId: id,
-      contactExternalId: '5511988887777',
-      contactData: { phone: '5511988887777' },
+    const channel = await ctx.deps.channelRepository.find(companyId, id);
+    if (!adapter || !channel) throw new Error('canal WhatsApp Enterprise ausente');
+    const result = await adapter.send(channelCtx(ctx.deps), channel, {
+      messageId: 0,
+      to: { externalId: '5511988887777', data: { phone: '5511988887777' } },
       text: 'Olá',
-      attachments: [],
-      messageId: 'teste-1',
-      stored: { metadata: {} } as unknown as TMessage,
+      media: [],
     });
-    expect(result).toEqual({ state: 'error', error: OUTBOUND_MSG.unreachable });
+    expect(result).toMatchObject({ state: 'error', error: OUTBOUND_MSG.unreachable });
     expect(connections).toBe(0);
   });
 

@@ -1,23 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { TStoredAttachment } from '@prosa/shared/attachments';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { downloadMedia } from '../../channels/waent/graph-client';
+import { channelCtx } from '../../channels/port';
+import { asWaent, type WaentChannel } from '../../channels/waent/config';
 import {
-  MEDIA_TYPES,
-  messageText,
+  EXT,
+  fetchMedia as fetchWaentMedia,
+  inboundMessage,
+  mediaRefOf,
   parseWebhook,
   type WaMessage,
   type WaStatus,
-} from '../../channels/waent/webhook-payload';
+} from '../../channels/waent/inbound';
 import { attendances, messages } from '../../db/schema/attendance';
 import { waentWebhookEvents } from '../../db/schema/waent';
 import type { AppDeps } from '../../platform/deps';
 import { detectFileType } from '../../platform/file-type';
 import { toCard, toMessage } from '../attendance/card';
 import { ingestInbound } from '../attendance/ingest-inbound';
-import { findChannelById, type OpenChannel, openChannel } from './repository';
 
-type Deps = Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'outbound'>;
+type Deps = Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'outbound' | 'channelRepository'>;
 
 const MAX_ATTEMPTS = 10;
 
@@ -43,9 +45,8 @@ export async function processWebhookEvent(
       .for('update', { skipLocked: true });
     if (!event) return 'skipped';
     try {
-      const row = await findChannelById(deps.db, event.channelId);
-      if (!row) throw new Error('canal removido');
-      const channel = openChannel(row, deps);
+      const channel = asWaent(await deps.channelRepository.findById(event.channelId));
+      if (!channel || channel.deletedAt !== null) throw new Error('canal removido');
       await applyPayload(deps, channel, event.payload);
       await tx
         .update(waentWebhookEvents)
@@ -125,10 +126,10 @@ export function processSoon(deps: Deps, eventId: number, log: (err: unknown) => 
   attempt(0);
 }
 
-async function applyPayload(deps: Deps, channel: OpenChannel, payload: unknown) {
+async function applyPayload(deps: Deps, channel: WaentChannel, payload: unknown) {
   let unknownStatus = false;
   for (const change of parseWebhook(payload)) {
-    if (change.phoneNumberId && change.phoneNumberId !== channel.row.phoneNumberId) continue;
+    if (change.phoneNumberId && change.phoneNumberId !== channel.routeKey) continue;
     for (const m of change.messages) {
       await ingestMessage(deps, channel, m, change.contacts.get(m.from) ?? m.from);
     }
@@ -148,30 +149,15 @@ const kindOfMime = (mime: string): TStoredAttachment['type'] =>
         ? 'audio'
         : 'document';
 
-const EXT: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'video/3gpp': '3gp',
-  'audio/ogg': 'ogg',
-  'audio/mpeg': 'mp3',
-  'audio/aac': 'aac',
-  'audio/mp4': 'm4a',
-  'application/pdf': 'pdf',
-};
-
-async function fetchMedia(deps: Deps, channel: OpenChannel, m: WaMessage): Promise<TStoredAttachment[]> {
-  if (!(MEDIA_TYPES as readonly string[]).includes(m.type)) return [];
-  const media = m[m.type as (typeof MEDIA_TYPES)[number]];
-  if (!media?.id) return [];
-  const { data, mimeType } = await downloadMedia(channel.graph, media.id);
+async function fetchMedia(deps: Deps, channel: WaentChannel, m: WaMessage): Promise<TStoredAttachment[]> {
+  const ref = mediaRefOf(m);
+  if (!ref) return [];
+  const { data, mimeType } = await fetchWaentMedia(channelCtx(deps), channel, ref);
   const detected = detectFileType(data);
-  const mime =
-    (detected?.mime ?? mimeType ?? media.mime_type ?? 'application/octet-stream').split(';')[0] ?? '';
+  const mime = (detected?.mime ?? mimeType ?? ref.mimeType ?? 'application/octet-stream').split(';')[0] ?? '';
   const ext = detected?.ext ?? EXT[mime] ?? 'bin';
   const id = randomUUID();
-  const key = `waent/${channel.row.companyId}/${channel.row.id}/${id}.${ext}`;
+  const key = `waent/${channel.companyId}/${channel.id}/${id}.${ext}`;
   await deps.storage.put(key, data, mime);
   const fallback = m.type === 'sticker' ? `figurinha.${ext}` : `${m.type}.${ext}`;
   return [
@@ -179,49 +165,42 @@ async function fetchMedia(deps: Deps, channel: OpenChannel, m: WaMessage): Promi
       id,
       type: kindOfMime(mime),
       mimeType: mime,
-      originalName: (media.filename ?? fallback).replace(/[\\/"]/g, '').slice(0, 120) || fallback,
+      originalName: (ref.fileName ?? fallback).replace(/[\\/"]/g, '').slice(0, 120) || fallback,
       key,
       size: data.length,
     },
   ];
 }
 
-async function ingestMessage(deps: Deps, channel: OpenChannel, m: WaMessage, profileName: string) {
-  const messageId = `waent:${channel.row.id}:${m.id}`;
+async function ingestMessage(deps: Deps, channel: WaentChannel, m: WaMessage, profileName: string) {
+  const messageId = `${channel.kind}:${channel.id}:${m.id}`;
   // Redelivered: nothing to download again.
   const [stored] = await deps.db
     .select({ id: messages.id })
     .from(messages)
-    .where(and(eq(messages.companyId, channel.row.companyId), eq(messages.messageId, messageId)))
+    .where(and(eq(messages.companyId, channel.companyId), eq(messages.messageId, messageId)))
     .limit(1);
   if (stored) return;
   if (m.type === 'reaction' && (await applyReaction(deps, channel, m))) return;
-  const { text, metadata } = messageText(m);
+  const { media: _refs, ...message } = inboundMessage(m);
   const attachments = await fetchMedia(deps, channel, m);
-  const sentAt = m.timestamp ? new Date(Number(m.timestamp) * 1000) : new Date();
   await ingestInbound(deps, {
-    companyId: channel.row.companyId,
-    channel: { kind: 'waent', id: channel.row.id, sectorId: channel.row.defaultSectorId },
+    companyId: channel.companyId,
+    channel: { kind: channel.kind, id: channel.id, sectorId: channel.defaultSectorId },
     contact: { externalId: m.from, name: profileName, data: { phone: m.from } },
-    message: {
-      externalId: m.id,
-      text,
-      sentAt: Number.isNaN(sentAt.getTime()) ? new Date() : sentAt,
-      attachments,
-      metadata: { ...metadata, wamid: m.id, ...(m.context?.id ? { context_wamid: m.context.id } : {}) },
-    },
+    message: { ...message, attachments },
   });
 }
 
 /** A message of this channel by its wamid: inbound ones by their message id, outbound ones by metadata. */
-async function findByWamid(deps: Deps, channel: OpenChannel, wamid: string) {
+async function findByWamid(deps: Deps, channel: WaentChannel, wamid: string) {
   const [row] = await deps.db
     .select()
     .from(messages)
     .where(
       and(
-        eq(messages.companyId, channel.row.companyId),
-        sql`(${messages.messageId} = ${`waent:${channel.row.id}:${wamid}`} or ${messages.metadata}->>'wamid' = ${wamid})`,
+        eq(messages.companyId, channel.companyId),
+        sql`(${messages.messageId} = ${`${channel.kind}:${channel.id}:${wamid}`} or ${messages.metadata}->>'wamid' = ${wamid})`,
       ),
     )
     .limit(1);
@@ -242,7 +221,7 @@ async function announce(deps: Deps, row: typeof messages.$inferSelect) {
 }
 
 /** A reaction to a stored message is kept on it (one per person); false when the message is unknown. */
-async function applyReaction(deps: Deps, channel: OpenChannel, m: WaMessage): Promise<boolean> {
+async function applyReaction(deps: Deps, channel: WaentChannel, m: WaMessage): Promise<boolean> {
   const target = m.reaction?.message_id ? await findByWamid(deps, channel, m.reaction.message_id) : null;
   if (!target) return false;
   const reactions = (Array.isArray(target.metadata.reactions) ? target.metadata.reactions : []).filter(
@@ -263,7 +242,7 @@ async function applyReaction(deps: Deps, channel: OpenChannel, m: WaMessage): Pr
  * nothing); failed marks Error with Meta's code and title unless the message was already delivered.
  * False when no message has that wamid yet.
  */
-async function applyStatus(deps: Deps, channel: OpenChannel, s: WaStatus): Promise<boolean> {
+async function applyStatus(deps: Deps, channel: WaentChannel, s: WaStatus): Promise<boolean> {
   const target = await findByWamid(deps, channel, s.id);
   if (!target) return false;
   let set: { delivery: 'sent' | 'delivered' | 'read' | 'error'; error: string | null } | null = null;

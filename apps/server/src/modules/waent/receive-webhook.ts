@@ -1,29 +1,36 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ChannelFinder, InboundRequest } from '../../channels/port';
+import { challenge, resolve, verify } from '../../channels/waent/inbound';
 import { waentWebhookEvents } from '../../db/schema/waent';
 import type { AppDeps } from '../../platform/deps';
 import { stripNul } from '../../platform/refuse-nul';
 import { processSoon } from './process-webhook';
-import { findChannelById, openChannel } from './repository';
 
-type Deps = Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'outbound'>;
+type Deps = Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'outbound' | 'channelRepository'>;
 
-/** X-Hub-Signature-256: "sha256=" + hex HMAC-SHA256 of the raw body with the app secret. */
-export function validSignature(appSecret: string, rawBody: Buffer, header: string | undefined): boolean {
-  if (!header?.startsWith('sha256=')) return false;
-  const expected = Buffer.from(createHmac('sha256', appSecret).update(rawBody).digest('hex'));
-  const given = Buffer.from(header.slice(7).trim().toLowerCase());
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+const finder = (deps: Pick<AppDeps, 'channelRepository'>): ChannelFinder => ({
+  byId: (id) => deps.channelRepository.findById(id),
+});
+
+const request = (
+  channelId: number,
+  rawBody: Buffer = Buffer.alloc(0),
+  signature?: string,
+): InboundRequest => ({
+  channelId,
+  query: {},
+  headers: signature === undefined ? {} : { 'x-hub-signature-256': signature },
+  rawBody,
+});
 
 /** Meta's verification GET: the challenge back when the mode and token match, else null (403). */
 export async function verifyWebhook(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'channelRepository'>,
   channelId: number,
   q: { mode?: string; token?: string; challenge?: string },
 ): Promise<string | null> {
-  const row = await findChannelById(deps.db, channelId);
-  if (!row || q.mode !== 'subscribe' || !q.token || q.token !== row.verifyToken) return null;
-  return q.challenge ?? '';
+  const ch = await resolve(request(channelId), finder(deps));
+  if (!ch) return null;
+  return challenge(ch, { 'hub.mode': q.mode, 'hub.verify_token': q.token, 'hub.challenge': q.challenge });
 }
 
 /**
@@ -34,10 +41,9 @@ export async function receiveWebhook(
   deps: Deps,
   input: { channelId: number; rawBody: Buffer; signature: string | undefined; log?: (err: unknown) => void },
 ): Promise<boolean> {
-  const row = await findChannelById(deps.db, input.channelId);
-  if (!row) return false;
-  const { appSecret } = openChannel(row, deps);
-  if (!validSignature(appSecret, input.rawBody, input.signature)) return false;
+  const req = request(input.channelId, input.rawBody, input.signature);
+  const ch = await resolve(req, finder(deps));
+  if (!ch || !verify(ch, req)) return false;
   let payload: Record<string, unknown>;
   // A signed event is kept even with a NUL in it (PostgreSQL refuses it): refusing would make Meta retry it
   // and then drop the message, while a NUL carries nothing a person reads, so it is stripped, not refused.
@@ -49,7 +55,7 @@ export async function receiveWebhook(
   }
   const [event] = await deps.db
     .insert(waentWebhookEvents)
-    .values({ companyId: row.companyId, channelId: row.id, payload })
+    .values({ companyId: ch.companyId, channelId: ch.id, payload })
     .returning({ id: waentWebhookEvents.id });
   if (event) processSoon(deps, event.id, input.log);
   return true;

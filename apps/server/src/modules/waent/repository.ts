@@ -1,9 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { GraphChannel } from '../../channels/waent/graph-client';
+import type { WaentConfig } from '../../channels/waent/config';
 import { type ChannelRow, channels } from '../../db/schema/channels';
-import { decryptSecret } from '../../platform/crypto';
 import type { Db, Tx } from '../../platform/db';
-import type { OutboundGuard } from '../../platform/outbound-url';
 import { ofCompany } from '../../platform/tenancy';
 
 // WhatsApp Enterprise numbers are channels of kind 'waent' (one `channels` table for every kind): Meta names the
@@ -30,16 +28,6 @@ export type WaentChannelRow = {
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
-};
-
-type WaentConfig = {
-  broker: string;
-  phone_number: string | null;
-  waba_id: string;
-  display_name: string | null;
-  verify_token: string;
-  api_base_url: string;
-  is_cloud: boolean;
 };
 
 const DEFAULT_RATE = 80;
@@ -113,16 +101,6 @@ export async function findChannel(db: Db | Tx, companyId: number, id: number) {
   return row ? toRow(row) : null;
 }
 
-/** A live channel by its id alone (webhooks name the channel in the path, not the company). */
-export async function findChannelById(db: Db | Tx, id: number) {
-  const [row] = await db
-    .select()
-    .from(channels)
-    .where(and(isWaent, eq(channels.id, id), isNull(channels.deletedAt)))
-    .limit(1);
-  return row ? toRow(row) : null;
-}
-
 /** Another live channel already serving this number (one live channel per number on the platform). */
 export async function numberTaken(db: Db, phoneNumberId: string, exceptId?: number) {
   const [taken] = await db
@@ -159,29 +137,4 @@ export async function softDeleteWaentChannel(db: Db, companyId: number, id: numb
     .update(channels)
     .set({ deletedAt: new Date(), active: false, updatedAt: new Date() })
     .where(ofCompany(channels, companyId, isWaent, eq(channels.id, id)));
-}
-
-export type OpenChannel = {
-  row: WaentChannelRow;
-  graph: GraphChannel;
-  appSecret: string;
-};
-
-/** The channel with its secrets unsealed, for the Graph API (through the outbound guard) and signature checks. */
-export function openChannel(
-  row: WaentChannelRow,
-  deps: { appSecret: string; outbound: OutboundGuard },
-): OpenChannel {
-  const serverSecret = deps.appSecret;
-  return {
-    row,
-    graph: {
-      apiBaseUrl: row.apiBaseUrl,
-      phoneNumberId: row.phoneNumberId,
-      wabaId: row.wabaId,
-      accessToken: decryptSecret(row.accessTokenSealed, serverSecret),
-      outbound: deps.outbound,
-    },
-    appSecret: decryptSecret(row.appSecretSealed, serverSecret),
-  };
 }

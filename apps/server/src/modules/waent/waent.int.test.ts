@@ -12,6 +12,7 @@ import {
 } from '../../../test/helpers/test-app';
 import { waitFor } from '../../../test/helpers/wait-for';
 import { startWhatsAppPeer, type WhatsAppPeer } from '../../../test/peers/whatsapp-cloud-peer';
+import { channelCtx } from '../../channels/port';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
 import { channels } from '../../db/schema/channels';
 import { waentWebhookEvents } from '../../db/schema/waent';
@@ -467,6 +468,8 @@ describe('outbound messages and statuses', () => {
 
   it('sends a template through the adapter', async () => {
     const adapter = ctx.deps.channels.get('waent');
+    const channel = await ctx.deps.channelRepository.find(companyId, channelId);
+    if (!adapter || !channel) throw new Error('canal WhatsApp Enterprise ausente');
     const before = peer.sent.length;
     const template = {
       name: 'boas_vindas',
@@ -481,30 +484,14 @@ describe('outbound messages and statuses', () => {
         },
       ],
     };
-    const res = await adapter?.send({
-      companyId,
-      channelId,
-      contactExternalId: '5511933330001',
-      contactData: { phone: '5511933330001' },
+    const res = await adapter.send(channelCtx(ctx.deps), channel, {
+      messageId: 0,
+      to: { externalId: '5511933330001', data: { phone: '5511933330001' } },
       text: 'Olá Lia, tudo bem? Aqui é da Prosa.',
-      attachments: [],
-      messageId: 'x',
-      stored: {
-        id: 0,
-        attendance_id: 0,
-        message_id: 'x',
-        text: '',
-        sender_type: 1,
-        operator_id: null,
-        operator_name: null,
-        sent_at: new Date().toISOString(),
-        quoted_message: null,
-        attachments: [],
-        metadata: { template },
-        delivery: 'sending',
-      },
+      template,
+      media: [],
     });
-    expect(res).toMatchObject({ state: 'sent', externalId: peer.sent.at(-1)?.wamid });
+    expect(res).toMatchObject({ state: 'sent', providerMessageId: peer.sent.at(-1)?.wamid });
     expect(peer.sent.slice(before)).toHaveLength(1);
     expect(peer.sent.at(-1)?.body).toMatchObject({ type: 'template', to: '5511933330001', template });
   });

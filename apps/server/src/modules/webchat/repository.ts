@@ -1,3 +1,4 @@
+import type { TChannelKind } from '@prosa/shared/channels';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import {
   attendances,
@@ -12,11 +13,13 @@ import { ofCompany } from '../../platform/tenancy';
 
 // Web chats are channels of kind 'web' (one `channels` table for every kind): the code of the customer's <script>
 // tag is the route key, the look of the widget is the config, the logo the channel's profile picture.
-const WEB = 'web';
+const WEB: TChannelKind = 'web';
 
 export type WebchatRow = {
   companyId: number;
   id: number;
+  /** Always 'web' here: what conversations of this channel are stored with. */
+  kind: TChannelKind;
   code: string;
   name: string;
   sectorId: number;
@@ -34,6 +37,7 @@ function toRow(c: ChannelRow): WebchatRow {
   return {
     companyId: c.companyId,
     id: c.id,
+    kind: WEB,
     code: c.routeKey,
     name: c.name,
     sectorId: c.defaultSectorId,
@@ -167,7 +171,7 @@ export async function latestMessagesOfContact(db: Db, companyId: number, contact
 export async function setVisitorOnline(db: Db, companyId: number, contactId: number, online: boolean) {
   const [row] = await db
     .update(attendances)
-    .set({ visitorOfflineSince: online ? null : new Date() })
+    .set({ contactOfflineSince: online ? null : new Date() })
     .where(
       ofCompany(attendances, companyId, eq(attendances.contactId, contactId), isNull(attendances.closedAt)),
     )

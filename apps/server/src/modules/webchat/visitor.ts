@@ -80,7 +80,7 @@ export async function startVisitor(deps: Pick<AppDeps, 'db'>, code: string, form
       .values({
         companyId: w.companyId,
         personId,
-        kind: 'web',
+        kind: w.kind,
         channelId: w.id,
         externalId: visitorId,
         name,
@@ -180,7 +180,7 @@ export async function visitorSend(
   const webchat = await findWebchatForVisitor(deps, visitor.companyId, visitor.channelId);
   const result = await ingestInbound(deps, {
     companyId: visitor.companyId,
-    channel: { kind: 'web', id: webchat.id, sectorId: webchat.sectorId },
+    channel: { kind: webchat.kind, id: webchat.id, sectorId: webchat.sectorId },
     contact: { externalId: visitor.id, name: contact.name, data: contact.data },
     message: { externalId: input.client_id, text, sentAt: new Date(), attachments },
   });

@@ -1,11 +1,12 @@
 import type { TCard } from '@prosa/shared/attendance';
+import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
 import { WEBCHAT_OFFLINE_SECONDS } from '@prosa/shared/channels';
 
 export type TCardFlag = { key: string; label: string; color: string };
 
-/** A web chat visitor disconnected for more than 180 s (spec 1 §2), recomputed with the screen's clock. */
+/** A contact disconnected for more than 180 s (spec 1 §2: the web chat), recomputed with the screen's clock. */
 export function isWebchatOffline(card: Pick<TCard, 'channel_kind' | 'visitor_offline_since'>, nowMs: number) {
-  if (card.channel_kind !== 'web' || !card.visitor_offline_since) return false;
+  if (!capabilitiesOf(card.channel_kind).presence || !card.visitor_offline_since) return false;
   return nowMs - Date.parse(card.visitor_offline_since) > WEBCHAT_OFFLINE_SECONDS * 1000;
 }
 

@@ -1,5 +1,5 @@
 import { ATT_MSG } from '@prosa/shared/attendance';
-import { CHANNEL_TEXT_LIMIT, type TChannelKind } from '@prosa/shared/channels';
+import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
 
 const IFRAME = /<\s*iframe\b/i;
 const QUOTE_MAX_AGE_MS = 30 * 86_400_000;
@@ -8,7 +8,7 @@ export type TOutgoing = { ok: true; text: string; truncated: boolean } | { ok: f
 
 /** The text limit of a channel kind (spec 1 §5), or null when it has none. */
 export function channelLimit(kind: string): number | null {
-  return CHANNEL_TEXT_LIMIT[kind as TChannelKind] ?? null;
+  return capabilitiesOf(kind).text.maxLength;
 }
 
 /** Checks a message before sending (spec 1 §5): empty and iframe are refused, long text is cut to the limit. */

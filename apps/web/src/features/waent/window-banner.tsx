@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import type { TCard } from '@prosa/shared/attendance';
-import { WAENT_MSG, windowOpen } from '@prosa/shared/waent';
+import { capabilitiesOf, replyWindowOpen } from '@prosa/shared/channel-capabilities';
+import { WAENT_MSG } from '@prosa/shared/waent';
 import { IconClockOff, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNow } from '../../lib/use-now';
@@ -13,7 +14,8 @@ import { HsmPicker } from '../hsm/hsm-picker';
 export function WaentWindowBanner({ card }: { card: TCard }) {
   const now = useNow();
   const [picking, setPicking] = useState(false);
-  if (card.channel_kind !== 'waent' || windowOpen(card.metrics.latest_contact_chat_message_at, now))
+  // Channels without a reply window are always open.
+  if (replyWindowOpen(capabilitiesOf(card.channel_kind), card.metrics.latest_contact_chat_message_at, now))
     return null;
   return (
     <Alert color="orange" variant="light" icon={<IconClockOff size={18} />} mb="xs" py={8} role="status">

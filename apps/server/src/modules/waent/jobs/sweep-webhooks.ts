@@ -15,7 +15,7 @@ export const sweepWaentWebhooksJob = defineJob({
   handler: async (_payload, deps) => {
     // The queue gets the app's whole deps (main.ts, test-app.ts); media storage and the secret are needed here.
     const full = deps as Partial<AppDeps> & typeof deps;
-    if (!full.storage || full.appSecret === undefined) return;
+    if (!full.storage || full.appSecret === undefined || !full.channelRepository) return;
     await sweepWebhookEvents(full as AppDeps);
   },
 });

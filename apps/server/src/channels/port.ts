@@ -1,0 +1,198 @@
+import type { TStoredAttachment } from '@prosa/shared/attachments';
+import type { TMessage } from '@prosa/shared/attendance';
+import type { TChannelCapabilities } from '@prosa/shared/channel-capabilities';
+import type { TChannelKind } from '@prosa/shared/channels';
+import type { z } from '@prosa/shared/zod';
+import type { Db } from '../platform/db';
+import type { EventBus } from '../platform/events';
+import type { OutboundGuard } from '../platform/outbound-url';
+import type { Storage } from '../platform/storage/storage';
+
+// The channel port (ARCHITECTURE: Channels; plan 0005 §2): one adapter per kind declares what the kind can do,
+// how its channel's config looks, how its provider's events come in and how a message goes out. The core reads
+// capabilities and calls these methods; it never tests a kind.
+
+/** What an adapter may use: the database, the file storage, the outbound-URL guard, the app secret, a log. */
+export type ChannelCtx = {
+  db: Db;
+  storage: Storage;
+  outbound: OutboundGuard;
+  appSecret: string;
+  log: (message: string, err?: unknown) => void;
+  /**
+   * Until the fact fan-out delivers to the widget (plan 0005 §5): the bus and the message as the chat shows it,
+   * for the kinds whose messages go out over our own socket.
+   */
+  socket?: { events: EventBus; message: TMessage };
+};
+
+/** The infrastructure of the app, as a ChannelCtx. */
+export function channelCtx(
+  deps: Pick<ChannelCtx, 'db' | 'storage' | 'outbound' | 'appSecret'>,
+  extra: Partial<Pick<ChannelCtx, 'log' | 'socket'>> = {},
+): ChannelCtx {
+  return {
+    db: deps.db,
+    storage: deps.storage,
+    outbound: deps.outbound,
+    appSecret: deps.appSecret,
+    log: extra.log ?? (() => {}),
+    ...(extra.socket ? { socket: extra.socket } : {}),
+  };
+}
+
+/** A channel row ready for its adapter: the config parsed by the kind's schema, the secrets unsealed. */
+export type OpenChannel<C = unknown> = {
+  companyId: number;
+  id: number;
+  kind: TChannelKind;
+  name: string;
+  defaultSectorId: number;
+  active: boolean;
+  /** What the provider or the public page names the channel by (a phone_number_id, a web chat's code). */
+  routeKey: string;
+  /** Sends per second; null: the kind's default. */
+  ratePerSecond: number | null;
+  config: C;
+  secrets: Readonly<Record<string, string>>;
+  /** Removed channels are loaded too: each caller decides what a removed channel may still do. */
+  deletedAt: Date | null;
+};
+
+/** A provider's HTTP call to us, as the webhook route received it. */
+export type InboundRequest = {
+  /** The channel id of the path (/api/webhooks/:kind/:channelId), when it has one. */
+  channelId: number | null;
+  query: Readonly<Record<string, string | undefined>>;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  rawBody: Buffer;
+};
+
+/** How an adapter finds the channel a request is for. */
+export type ChannelFinder = { byId(id: number): Promise<OpenChannel | null> };
+
+export type InboundContact = { externalId: string; name: string; data?: Record<string, unknown> };
+
+/** A file of an inbound message, still at the provider: fetched after parsing, outside any transaction. */
+export type MediaRef = {
+  /** The provider's id of the file. */
+  id: string;
+  /** The provider's kind of message (image, audio, document, sticker, …). */
+  type: string;
+  mimeType: string | null;
+  fileName: string | null;
+};
+
+export type FetchedMedia = { data: Buffer; mimeType: string };
+
+/** A message as every channel delivers it to the conversation core. */
+export type InboundMessage = {
+  externalId: string;
+  text: string;
+  sentAt: Date;
+  /** Files already stored (ours: the web chat's uploads). */
+  attachments?: unknown[];
+  /** Files still at the provider. */
+  media?: MediaRef[];
+  metadata?: Record<string, unknown>;
+};
+
+export type InboundReaction = {
+  externalId: string;
+  /** The contact who reacted. */
+  from: string;
+  /** The provider's id of the message reacted to. */
+  targetExternalId: string;
+  /** null: the reaction was removed. */
+  emoji: string | null;
+};
+
+export type DeliveryStatus = {
+  externalId: string;
+  state: 'sent' | 'delivered' | 'read' | 'error';
+  at: Date;
+  error?: string;
+  recipient?: string;
+};
+
+export type InboundParse = {
+  contact: InboundContact | null;
+  messages: InboundMessage[];
+  statuses: DeliveryStatus[];
+  reactions: InboundReaction[];
+};
+
+/** An approved template (WhatsApp's HSM): its name, language and the values of its parts. */
+export type TemplatePayload = {
+  name: string;
+  language: { code: string };
+  components?: {
+    type: 'header' | 'body' | 'button';
+    parameters: Record<string, unknown>[];
+    sub_type?: string;
+    index?: string;
+  }[];
+};
+
+/** One outgoing message for the provider. */
+export type OutboundSend = {
+  /** Our id of the message (messages.id). */
+  messageId: number;
+  to: { externalId: string; data: Readonly<Record<string, unknown>> };
+  text: string;
+  subject?: string;
+  html?: string;
+  /** The provider's id of the message this one answers. */
+  replyTo?: string;
+  template?: TemplatePayload;
+  media: TStoredAttachment[];
+  /**
+   * How many parts of this message (a file, the text) the provider accepted in earlier attempts: they are not
+   * sent again. Attempts of a message in several parts resume where the last one stopped.
+   */
+  partsSent?: number;
+};
+
+export type SendResult =
+  | { state: 'sent'; providerMessageId?: string }
+  /** The provider answered that it cannot take it now (429, 5xx): nothing of this part was accepted. */
+  | { state: 'retry'; error: string; retryAfterMs: number | null; partsSent?: number }
+  /** Refused, or no answer (unknownOutcome: it may have been accepted, so it is never sent again). */
+  | { state: 'error'; error: string; unknownOutcome?: boolean };
+
+export type TConnection = {
+  state: 'none' | 'starting' | 'connected' | 'disconnected' | 'error';
+  since: Date | null;
+  error: string | null;
+};
+
+/** One channel kind: what it can do, its config, and how messages come in and go out. */
+export interface ChannelAdapter<C = unknown> {
+  kind: TChannelKind;
+  capabilities: TChannelCapabilities;
+  config: z.ZodType<C>;
+  inbound?: {
+    /** A provider's verification GET (Meta's hub.challenge): the text to answer, or null (403). */
+    challenge?(ch: OpenChannel<C>, query: InboundRequest['query']): string | null;
+    /** The channel a request is for: by the id of the path or by what the payload names. */
+    resolve(req: InboundRequest, find: ChannelFinder): Promise<OpenChannel<C> | null>;
+    /** Whether the request comes from the provider (signature, token). */
+    verify(ch: OpenChannel<C>, req: InboundRequest): boolean;
+    /** One piece per contact (the ordering key), so each contact's events are processed in order. */
+    split(payload: unknown): { orderingKey: string; payload: unknown }[];
+    /** What a piece says, without I/O; files stay at the provider as references. */
+    parse(ch: OpenChannel<C>, payload: unknown): InboundParse;
+    fetchMedia?(ctx: ChannelCtx, ch: OpenChannel<C>, ref: MediaRef): Promise<FetchedMedia>;
+  };
+  /** One attempt: each provider call at most once; the caller decides when to try again. */
+  send(ctx: ChannelCtx, ch: OpenChannel<C>, m: OutboundSend): Promise<SendResult>;
+  connection?: {
+    start(ctx: ChannelCtx, ch: OpenChannel<C>): Promise<void>;
+    stop(ctx: ChannelCtx, ch: OpenChannel<C>): Promise<void>;
+    status(ctx: ChannelCtx, ch: OpenChannel<C>): Promise<TConnection>;
+  };
+  provision?: {
+    onCreate?(ctx: ChannelCtx, ch: OpenChannel<C>): Promise<Partial<C>>;
+    onDelete?(ctx: ChannelCtx, ch: OpenChannel<C>): Promise<void>;
+  };
+}

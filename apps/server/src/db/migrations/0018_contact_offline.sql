@@ -1,0 +1,1 @@
+ALTER TABLE "attendances" RENAME COLUMN "visitor_offline_since" TO "contact_offline_since";
