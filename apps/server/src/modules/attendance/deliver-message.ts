@@ -2,6 +2,7 @@ import type { TCard, TMessage } from '@prosa/shared/attendance';
 import { and, eq } from 'drizzle-orm';
 import type { ChannelRegistry } from '../../channels/registry';
 import { type contacts, messages } from '../../db/schema/attendance';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps } from '../../platform/deps';
 import { type MessageRow, type QuotedInfo, toMessage } from './card';
 
@@ -37,18 +38,31 @@ export async function deliverMessage(
           error: err instanceof Error ? err.message : String(err),
         }))
     : { state: 'error' as const, error: 'canal indisponível' };
-  const [final] = await deps.db
-    .update(messages)
-    .set({
-      delivery: sent.state,
-      error: sent.state === 'error' ? (sent.error ?? null) : null,
-      // The provider's id (WhatsApp's wamid): its delivery statuses find the message by it.
-      ...('externalId' in sent && sent.externalId
-        ? { metadata: { ...stored.metadata, wamid: sent.externalId } }
-        : {}),
-    })
-    .where(and(eq(messages.companyId, stored.companyId), eq(messages.id, stored.id)))
-    .returning();
+  const final = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(messages)
+      .set({
+        delivery: sent.state,
+        error: sent.state === 'error' ? (sent.error ?? null) : null,
+        // The provider's id (WhatsApp's wamid): its delivery statuses find the message by it.
+        ...('externalId' in sent && sent.externalId
+          ? { metadata: { ...stored.metadata, wamid: sent.externalId } }
+          : {}),
+      })
+      .where(and(eq(messages.companyId, stored.companyId), eq(messages.id, stored.id)))
+      .returning();
+    if (row) {
+      await writeFacts(tx, [
+        {
+          companyId: row.companyId,
+          attendanceId: row.attendanceId,
+          name: 'delivery.updated',
+          data: { message_id: row.id, delivery: row.delivery },
+        },
+      ]);
+    }
+    return row;
+  });
   const message = toMessage(final ?? stored, input.quoted ?? null);
   deps.events.emit('message:updated', { companyId: stored.companyId, card, message });
   return message;
