@@ -1,5 +1,7 @@
 import { rooms } from '@prosa/shared/events';
 import type { Server } from 'socket.io';
+import { writeFacts } from '../facts/write-facts';
+import { updatedFact } from '../modules/attendance/attendance-facts';
 import { toCard } from '../modules/attendance/card';
 import { setVisitorOnline } from '../modules/webchat/repository';
 import { visitorFromToken } from '../modules/webchat/visitor';
@@ -32,7 +34,12 @@ export function registerVisitorNamespace(io: Server, deps: Pick<AppDeps, 'db' | 
       const others = await nsp.in(rooms.visitor(data.visitorId)).fetchSockets();
       if (others.length > 0) return;
     }
-    const row = await setVisitorOnline(deps.db, data.companyId, data.contactId, online);
+    const row = await deps.db.transaction(async (tx) => {
+      const changed = await setVisitorOnline(tx, data.companyId, data.contactId, online);
+      // The contact's presence on its channel (the card's offline state).
+      if (changed) await writeFacts(tx, [updatedFact(changed, ['contactOfflineSince'])]);
+      return changed;
+    });
     if (row)
       deps.events.emit('attendance:changed', {
         companyId: data.companyId,

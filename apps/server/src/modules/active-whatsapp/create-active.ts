@@ -9,9 +9,11 @@ import { asWaent } from '../../channels/waent/config';
 import { attendances, contacts, persons } from '../../db/schema/attendance';
 import { userSectors, users } from '../../db/schema/users';
 import { activeSends } from '../../db/schema/waent';
+import { writeFacts } from '../../facts/write-facts';
 import type { Tx } from '../../platform/db';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { handoverFacts } from '../attendance/attendance-facts';
 import { nextCounter } from '../attendance/repository';
 import { userSectorIds } from '../auth/repository';
 import { findVisibleTemplate } from '../hsm/repository';
@@ -154,6 +156,19 @@ export async function createActiveWhatsapp(
       })
       .returning();
     if (!created) throw new Error('attendance insert returned nothing');
+    await writeFacts(tx, [
+      {
+        companyId: caller.companyId,
+        attendanceId: created.id,
+        actorUserId: caller.userId,
+        name: 'attendance.opened',
+        data: { channel_id: row.id, contact_id: contact.id, sector_id: sector.id },
+      },
+      ...(await handoverFacts(tx, { sectorId: sector.id, operatorAssignedId: null }, created, {
+        by: caller.userId,
+        reason: 'active',
+      })),
+    ]);
     return { contact, attendance: created, previous: null };
   });
 

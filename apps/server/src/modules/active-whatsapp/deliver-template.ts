@@ -7,8 +7,10 @@ import { withRetries } from '../../channels/send-policy';
 import type { WaentChannel } from '../../channels/waent/config';
 import { uploadTemplateMedia } from '../../channels/waent/send';
 import { attendances, type contacts, messages } from '../../db/schema/attendance';
-import type { Caller } from '../../platform/deps';
+import { writeFacts } from '../../facts/write-facts';
+import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
+import { handoverFacts } from '../attendance/attendance-facts';
 import { type AttendanceRow, toCard, toMessage } from '../attendance/card';
 import { type DeliverDeps, deliverMessage } from '../attendance/deliver-message';
 import type { HsmRow } from '../hsm/repository';
@@ -109,6 +111,19 @@ export async function deliverTemplate(
       .where(and(eq(attendances.companyId, caller.companyId), eq(attendances.id, attendance.id)))
       .returning();
     if (!stored || !updated) throw new Error('template: rows missing');
+    await writeFacts(tx, [
+      ...(await handoverFacts(tx, input.previous ?? attendance, updated, {
+        by: caller.userId,
+        reason: 'active',
+      })),
+      {
+        companyId: caller.companyId,
+        attendanceId: attendance.id,
+        actorUserId: caller.userId,
+        name: 'message.sent',
+        data: { message_id: stored.id, origin: 'template' },
+      },
+    ]);
     return { stored, updated };
   });
 

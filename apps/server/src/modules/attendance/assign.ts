@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
+import { writeFacts } from '../../facts/write-facts';
 import type { Db } from '../../platform/db';
+import { handoverFacts } from './attendance-facts';
 import type { AttendanceRow } from './card';
 
 /**
@@ -11,17 +13,22 @@ export async function takeIfUnassigned(
   db: Db,
   input: { companyId: number; attendanceId: number; userId: number; userName: string },
 ): Promise<AttendanceRow | null> {
-  const [row] = await db
-    .update(attendances)
-    .set({ operatorAssignedId: input.userId, operatorAssignedName: input.userName, updatedAt: new Date() })
-    .where(
-      and(
-        eq(attendances.companyId, input.companyId),
-        eq(attendances.id, input.attendanceId),
-        isNull(attendances.operatorAssignedId),
-        isNull(attendances.closedAt),
-      ),
-    )
-    .returning();
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(attendances)
+      .set({ operatorAssignedId: input.userId, operatorAssignedName: input.userName, updatedAt: new Date() })
+      .where(
+        and(
+          eq(attendances.companyId, input.companyId),
+          eq(attendances.id, input.attendanceId),
+          isNull(attendances.operatorAssignedId),
+          isNull(attendances.closedAt),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    const before = { sectorId: row.sectorId, operatorAssignedId: null };
+    await writeFacts(tx, await handoverFacts(tx, before, row, { by: input.userId, reason: 'take' }));
+    return row;
+  });
 }

@@ -9,12 +9,14 @@ import { updateOpenAttendance } from './update-attendance';
 
 type Deps = Pick<AppDeps, 'db' | 'events'>;
 
+const by = (caller: Caller) => ({ by: caller.userId });
+
 const closedMeanwhile = () => new AppError(ERROR_CODE.conflict, ATT_MSG.alreadyClosed, 409);
 
 /** save-notes: the attendance's notes, shared by everyone who sees it. */
 export async function saveNotes(deps: Deps, caller: Caller, input: { attendanceId: number; notes: string }) {
   const { attendance } = await loadForAction(deps, caller, input.attendanceId);
-  const row = await updateOpenAttendance(deps, attendance, { notes: input.notes });
+  const row = await updateOpenAttendance(deps, attendance, { notes: input.notes }, by(caller));
   if (!row) throw closedMeanwhile();
   return { message: ATT_MSG.notesSaved, card: toCard(row) };
 }
@@ -26,10 +28,15 @@ export async function setAnswered(
   input: { attendanceId: number; answered: boolean },
 ) {
   const { attendance } = await loadForAction(deps, caller, input.attendanceId);
-  const row = await updateOpenAttendance(deps, attendance, {
-    answered: input.answered,
-    unreadCount: input.answered ? 0 : attendance.unreadCount,
-  });
+  const row = await updateOpenAttendance(
+    deps,
+    attendance,
+    {
+      answered: input.answered,
+      unreadCount: input.answered ? 0 : attendance.unreadCount,
+    },
+    by(caller),
+  );
   if (!row) throw closedMeanwhile();
   return { message: 'Atendimento atualizado.', card: toCard(row) };
 }
@@ -44,7 +51,7 @@ export async function setBusyClient(
   if (input.userId !== caller.userId) throw forbidden();
   const { attendance } = await loadForAction(deps, caller, input.contact);
   if (attendance.sectorId !== input.sectorId) throw notFound(ATT_MSG.sectorNotFound);
-  const row = await updateOpenAttendance(deps, attendance, { busyClient: input.busy });
+  const row = await updateOpenAttendance(deps, attendance, { busyClient: input.busy }, by(caller));
   if (!row) throw closedMeanwhile();
   return { message: 'Atendimento atualizado.', card: toCard(row) };
 }
@@ -54,12 +61,17 @@ export async function deleteLockedContact(deps: Deps, caller: Caller, input: { a
   if (caller.role < ROLE.manager) throw forbidden();
   const { attendance } = await loadForAction(deps, caller, input.attendanceId);
   if (!attendance.locked) throw new AppError(ERROR_CODE.validation, ATT_MSG.lockedRemoveError, 400);
-  const row = await updateOpenAttendance(deps, attendance, {
-    closedAt: new Date(),
-    closedByUserId: caller.userId,
-    closedByUserName: caller.displayName,
-    unreadCount: 0,
-  });
+  const row = await updateOpenAttendance(
+    deps,
+    attendance,
+    {
+      closedAt: new Date(),
+      closedByUserId: caller.userId,
+      closedByUserName: caller.displayName,
+      unreadCount: 0,
+    },
+    { by: caller.userId, closeReason: 'locked' },
+  );
   if (!row) throw closedMeanwhile();
   return { message: 'Atendimento travado removido.', card: toCard(row) };
 }

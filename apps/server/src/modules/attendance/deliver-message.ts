@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { channelCtx, type SendResult, type TemplatePayload } from '../../channels/port';
 import { sendWithPolicy } from '../../channels/send-policy';
 import { type contacts, messages } from '../../db/schema/attendance';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps } from '../../platform/deps';
 import { type MessageRow, type QuotedInfo, toMessage } from './card';
 
@@ -33,18 +34,31 @@ export async function deliverMessage(
       error: err instanceof Error ? err.message : String(err),
     }),
   );
-  const [final] = await deps.db
-    .update(messages)
-    .set({
-      delivery: sent.state === 'sent' ? 'sent' : 'error',
-      error: sent.state === 'sent' ? null : sent.error,
-      // The provider's id (WhatsApp's wamid): its delivery statuses find the message by it.
-      ...(sent.state === 'sent' && sent.providerMessageId
-        ? { metadata: { ...stored.metadata, wamid: sent.providerMessageId } }
-        : {}),
-    })
-    .where(and(eq(messages.companyId, stored.companyId), eq(messages.id, stored.id)))
-    .returning();
+  const final = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(messages)
+      .set({
+        delivery: sent.state === 'sent' ? 'sent' : 'error',
+        error: sent.state === 'sent' ? null : sent.error,
+        // The provider's id (WhatsApp's wamid): its delivery statuses find the message by it.
+        ...(sent.state === 'sent' && sent.providerMessageId
+          ? { metadata: { ...stored.metadata, wamid: sent.providerMessageId } }
+          : {}),
+      })
+      .where(and(eq(messages.companyId, stored.companyId), eq(messages.id, stored.id)))
+      .returning();
+    if (row) {
+      await writeFacts(tx, [
+        {
+          companyId: row.companyId,
+          attendanceId: row.attendanceId,
+          name: 'delivery.updated',
+          data: { message_id: row.id, delivery: row.delivery },
+        },
+      ]);
+    }
+    return row;
+  });
   const message = toMessage(final ?? stored, input.quoted ?? null);
   deps.events.emit('message:updated', { companyId: stored.companyId, card, message });
   return message;

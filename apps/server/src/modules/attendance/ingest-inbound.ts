@@ -2,6 +2,7 @@ import { cardIdFor, type TChannelKind } from '@prosa/shared/channels';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { InboundContact, InboundMessage } from '../../channels/port';
 import { attendances, contacts, messages, persons } from '../../db/schema/attendance';
+import { writeFacts } from '../../facts/write-facts';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { type AttendanceRow, type MessageRow, toCard, toMessage } from './card';
@@ -96,6 +97,19 @@ async function ingestOnce(
       })
       .where(and(eq(attendances.companyId, companyId), eq(attendances.id, open.id)))
       .returning();
+    const facts = { companyId, attendanceId: open.id };
+    await writeFacts(tx, [
+      ...(created
+        ? [
+            {
+              ...facts,
+              name: 'attendance.opened' as const,
+              data: { channel_id: channel.id, contact_id: contactRow.id, sector_id: open.sectorId },
+            },
+          ]
+        : []),
+      { ...facts, name: 'message.received', data: { message_id: stored.id } },
+    ]);
     return { attendance: updated ?? open, message: stored, created, duplicate: false };
   });
 

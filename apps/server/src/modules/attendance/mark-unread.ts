@@ -3,9 +3,11 @@ import { META_MSG } from '@prosa/shared/company-metadata';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, forbidden } from '../../platform/errors';
 import { companyMetadataOf } from '../company-metadata/get-metadata';
+import { updatedFact } from './attendance-facts';
 import { toCard } from './card';
 import { loadForAction } from './load-for-action';
 
@@ -23,17 +25,21 @@ export async function markUnread(
   if (!meta.read_unread.enabled) throw forbidden(META_MSG.readUnreadDisabled);
   const { attendance } = await loadForAction(deps, caller, input.attendanceId);
   if (attendance.unreadCount > 0) return { message: META_MSG.markedUnread, card: toCard(attendance) };
-  const [row] = await deps.db
-    .update(attendances)
-    .set({ unreadCount: sql`greatest(${attendances.unreadCount}, 1)`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(attendances.companyId, caller.companyId),
-        eq(attendances.id, attendance.id),
-        isNull(attendances.closedAt),
-      ),
-    )
-    .returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(attendances)
+      .set({ unreadCount: sql`greatest(${attendances.unreadCount}, 1)`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(attendances.companyId, caller.companyId),
+          eq(attendances.id, attendance.id),
+          isNull(attendances.closedAt),
+        ),
+      )
+      .returning();
+    if (marked) await writeFacts(tx, [updatedFact(marked, ['unreadCount'], caller.userId)]);
+    return marked;
+  });
   if (!row) throw new AppError(ERROR_CODE.conflict, ATT_MSG.alreadyClosed, 409);
   const card = toCard(row);
   deps.events.emit('attendance:changed', { companyId: caller.companyId, card, previous: null });

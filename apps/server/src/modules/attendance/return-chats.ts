@@ -1,7 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps } from '../../platform/deps';
 import { findCompany } from '../companies/repository';
+import { handoversFacts } from './attendance-facts';
 import { toCard } from './card';
 
 type Meta = {
@@ -14,21 +16,37 @@ export async function returnChatsIfConfigured(
   deps: Pick<AppDeps, 'db' | 'events'>,
   companyId: number,
   userId: number,
+  /** Who made the operator leave (themselves at logout, a manager setting them offline). */
+  by: number | null = userId,
 ) {
   const company = await findCompany(deps.db, companyId);
   const meta = (company?.metadata ?? {}) as Meta;
   if (!meta.attendances?.remove_chats_logout && !meta.auto_dist?.remove_chats_offline) return 0;
-  const rows = await deps.db
-    .update(attendances)
-    .set({ operatorAssignedId: null, operatorAssignedName: null, updatedAt: new Date() })
-    .where(
-      and(
-        eq(attendances.companyId, companyId),
-        eq(attendances.operatorAssignedId, userId),
-        isNull(attendances.closedAt),
+  const rows = await deps.db.transaction(async (tx) => {
+    const returned = await tx
+      .update(attendances)
+      .set({ operatorAssignedId: null, operatorAssignedName: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(attendances.companyId, companyId),
+          eq(attendances.operatorAssignedId, userId),
+          isNull(attendances.closedAt),
+        ),
+      )
+      .returning();
+    await writeFacts(
+      tx,
+      await handoversFacts(
+        tx,
+        returned.map((row) => ({
+          before: { sectorId: row.sectorId, operatorAssignedId: userId },
+          after: row,
+          cause: { by, reason: 'operator_offline' as const },
+        })),
       ),
-    )
-    .returning();
+    );
+    return returned;
+  });
   for (const row of rows) {
     deps.events.emit('attendance:changed', {
       companyId,

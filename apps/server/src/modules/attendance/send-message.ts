@@ -5,12 +5,14 @@ import { ROLE } from '@prosa/shared/roles';
 import { WAENT_MSG } from '@prosa/shared/waent';
 import { and, eq, sql } from 'drizzle-orm';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { presentMessage } from '../attachments/present';
 import { verifyAttachmentRefs } from '../attachments/refs';
 import { findCompany } from '../companies/repository';
 import { refuseControlWords } from '../control-words/check-control-words';
+import { handoverFacts } from './attendance-facts';
 import { type QuotedInfo, toCard, toMessage } from './card';
 import { type DeliverDeps, deliverMessage } from './deliver-message';
 import { loadForAction } from './load-for-action';
@@ -153,6 +155,16 @@ export async function sendMessage(
       .from(contacts)
       .where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, attendance.contactId)));
     if (!stored || !updated || !contact) throw new Error('send: rows missing');
+    await writeFacts(tx, [
+      ...(await handoverFacts(tx, attendance, updated, { by: caller.userId, reason: 'take' })),
+      {
+        companyId: caller.companyId,
+        attendanceId: attendance.id,
+        actorUserId: caller.userId,
+        name: 'message.sent',
+        data: { message_id: stored.id, origin: 'operator' },
+      },
+    ]);
     return { stored, updated, contact };
   });
 

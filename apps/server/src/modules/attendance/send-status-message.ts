@@ -24,6 +24,7 @@ export async function sendStatusMessage(
     attendance: input.attendance,
     text,
     idPrefix: 'status_',
+    origin: 'status',
     operator: input.operator,
     metadata: { status_id: input.status.id },
   });

@@ -48,6 +48,7 @@ export async function setStatus(
           unreadCount: 0,
         }
       : { statusId: status.id },
+    { by: caller.userId, closeReason: 'status' },
   );
   if (!row) throw new AppError(ERROR_CODE.conflict, ATT_MSG.alreadyClosed, 409);
 

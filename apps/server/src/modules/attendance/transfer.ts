@@ -65,10 +65,15 @@ export async function switchSector(
       .limit(1);
     keepOperator = member.length > 0;
   }
-  const row = await updateOpenAttendance(deps, attendance, {
-    sectorId: sector.id,
-    ...(keepOperator ? {} : { operatorAssignedId: null, operatorAssignedName: null }),
-  });
+  const row = await updateOpenAttendance(
+    deps,
+    attendance,
+    {
+      sectorId: sector.id,
+      ...(keepOperator ? {} : { operatorAssignedId: null, operatorAssignedName: null }),
+    },
+    { by: caller.userId, reason: 'transfer' },
+  );
   if (!row) throw new AppError(ERROR_CODE.conflict, ATT_MSG.alreadyClosed, 409);
   return { message: ATT_MSG.sectorChanged, card: toCard(row) };
 }
@@ -103,6 +108,7 @@ export async function switchOperator(
     deps,
     attendance,
     { operatorAssignedId: target.id, operatorAssignedName: target.displayName },
+    { by: caller.userId, reason: 'transfer' },
     (tx) => assertOperatorHasRoom(tx, caller.companyId, target.id),
   );
   if (!row) throw new AppError(ERROR_CODE.conflict, ATT_MSG.alreadyClosed, 409);

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
+import { type ChangeCause, writeAttendanceChange } from './attendance-facts';
 import { type AttendanceRow, toCard } from './card';
 
 type Changes = Partial<typeof attendances.$inferInsert>;
@@ -14,12 +15,14 @@ export async function updateOpenAttendance(
   deps: Pick<AppDeps, 'db' | 'events'>,
   before: AttendanceRow,
   changes: Changes,
+  /** Who made the change and why: the facts written with it. */
+  cause: ChangeCause,
   /** Runs in the same transaction before the update (e.g. locks and checks an operator's limit). */
   guard?: (tx: Tx) => Promise<void>,
 ): Promise<AttendanceRow | null> {
-  const [row] = await deps.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     if (guard) await guard(tx);
-    return tx
+    const [updated] = await tx
       .update(attendances)
       .set({ ...changes, updatedAt: new Date() })
       .where(
@@ -30,6 +33,8 @@ export async function updateOpenAttendance(
         ),
       )
       .returning();
+    if (updated) await writeAttendanceChange(tx, before, updated, Object.keys(changes), cause);
+    return updated;
   });
   if (!row) return null;
   const card = toCard(row);

@@ -48,7 +48,7 @@ export async function markViewed(
   }
   // Opened by the operator who owns it: the contact's messages are read.
   if (!current.closedAt && current.operatorAssignedId === caller.userId && current.unreadCount > 0) {
-    const read = await updateOpenAttendance(deps, current, { unreadCount: 0 });
+    const read = await updateOpenAttendance(deps, current, { unreadCount: 0 }, { by: caller.userId });
     if (read) current = read;
   }
   return { card: toCard(current) };

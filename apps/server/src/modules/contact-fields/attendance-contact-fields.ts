@@ -3,8 +3,10 @@ import { CONTACT_FIELD_MSG, checkFieldValue } from '@prosa/shared/contact-fields
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { updatedFact } from '../attendance/attendance-facts';
 import { type AttendanceRow, toCard } from '../attendance/card';
 import { loadForAction } from '../attendance/load-for-action';
 import { lockAttendance } from '../scheduling/repository';
@@ -71,6 +73,7 @@ export async function saveAttendanceContactFields(
       })
       .where(and(eq(attendances.companyId, caller.companyId), eq(attendances.id, locked.id)))
       .returning();
+    if (updated) await writeFacts(tx, [updatedFact(updated, ['data'], caller.userId)]);
     return updated;
   });
   if (!row) throw notFound(ATT_MSG.attendanceNotFound);

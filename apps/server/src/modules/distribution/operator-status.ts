@@ -3,6 +3,7 @@ import { ROLE } from '@prosa/shared/roles';
 import { and, eq, isNull } from 'drizzle-orm';
 import { userPauses } from '../../db/schema/distribution';
 import { users } from '../../db/schema/users';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { returnChatsIfConfigured } from '../attendance/return-chats';
@@ -26,22 +27,34 @@ export async function setOperatorStatus(
   if (!user || user.role > caller.role) throw notFound();
   if (input.status === 'online' && user.inactiveSince)
     throw new AppError(ERROR_CODE.validation, INACTIVE_ONLINE, 400);
-  await deps.db
-    .update(users)
-    .set({ operatorStatus: input.status, updatedAt: new Date() })
-    .where(and(eq(users.companyId, caller.companyId), eq(users.id, user.id)));
+  const open = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ operatorStatus: input.status, updatedAt: new Date() })
+      .where(and(eq(users.companyId, caller.companyId), eq(users.id, user.id)));
+    const [pause] = await tx
+      .select({ id: userPauses.id })
+      .from(userPauses)
+      .where(
+        and(
+          eq(userPauses.companyId, caller.companyId),
+          eq(userPauses.userId, user.id),
+          isNull(userPauses.endedAt),
+        ),
+      );
+    await writeFacts(tx, [
+      {
+        companyId: caller.companyId,
+        actorUserId: caller.userId,
+        name: 'operator.status_changed',
+        data: { user_id: user.id, status: input.status, paused: Boolean(pause) },
+      },
+    ]);
+    return pause;
+  });
   let returned = 0;
-  if (input.status === 'offline') returned = await returnChatsIfConfigured(deps, caller.companyId, user.id);
-  const [open] = await deps.db
-    .select({ id: userPauses.id })
-    .from(userPauses)
-    .where(
-      and(
-        eq(userPauses.companyId, caller.companyId),
-        eq(userPauses.userId, user.id),
-        isNull(userPauses.endedAt),
-      ),
-    );
+  if (input.status === 'offline')
+    returned = await returnChatsIfConfigured(deps, caller.companyId, user.id, caller.userId);
   deps.events.emit('operator:changed', {
     companyId: caller.companyId,
     userId: user.id,

@@ -2,8 +2,10 @@ import { ATT_MSG } from '@prosa/shared/attendance';
 import { DIST_MSG } from '@prosa/shared/distribution';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { handoversFacts, updatedFact } from '../attendance/attendance-facts';
 import { toCard } from '../attendance/card';
 import { visibleTo } from '../attendance/repository';
 import { loadViewer } from '../attendance/viewer';
@@ -37,24 +39,37 @@ export async function returnToQueue(
     .from(attendances)
     .where(and(...visibleTo(viewer), inArray(attendances.id, input.ids), isNull(attendances.closedAt)));
   if (before.length === 0) throw notFound(ATT_MSG.attendanceNotFound);
-  const rows = await deps.db
-    .update(attendances)
-    .set({
-      ...requeueChanges({ front: input.front, now: new Date() }),
-      updatedAt: new Date(),
-      ...(input.sectorId !== undefined ? { sectorId: input.sectorId } : {}),
-    })
-    .where(
-      and(
-        eq(attendances.companyId, caller.companyId),
-        inArray(
-          attendances.id,
-          before.map((b) => b.id),
+  const rows = await deps.db.transaction(async (tx) => {
+    const queued = await tx
+      .update(attendances)
+      .set({
+        ...requeueChanges({ front: input.front, now: new Date() }),
+        updatedAt: new Date(),
+        ...(input.sectorId !== undefined ? { sectorId: input.sectorId } : {}),
+      })
+      .where(
+        and(
+          eq(attendances.companyId, caller.companyId),
+          inArray(
+            attendances.id,
+            before.map((b) => b.id),
+          ),
+          isNull(attendances.closedAt),
         ),
-        isNull(attendances.closedAt),
-      ),
-    )
-    .returning();
+      )
+      .returning();
+    const handovers = queued.flatMap((row) => {
+      const prev = before.find((b) => b.id === row.id);
+      return prev
+        ? [{ before: prev, after: row, cause: { by: caller.userId, reason: 'requeue' as const } }]
+        : [];
+    });
+    await writeFacts(tx, [
+      ...queued.map((row) => updatedFact(row, ['priority', 'queuedAt'], caller.userId)),
+      ...(await handoversFacts(tx, handovers)),
+    ]);
+    return queued;
+  });
   for (const row of rows) {
     const prev = before.find((b) => b.id === row.id);
     deps.events.emit('attendance:changed', {

@@ -2,7 +2,9 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
 import { autoDistConfigs, userPauses } from '../../db/schema/distribution';
 import { userSectors, users } from '../../db/schema/users';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps } from '../../platform/deps';
+import { handoversFacts } from '../attendance/attendance-facts';
 import { type AttendanceRow, toCard } from '../attendance/card';
 import { type EligibleOperator, planAssignments, type WaitingAttendance } from './plan-assignments';
 
@@ -136,6 +138,17 @@ export async function runDistributionCycle(
             .from(attendances)
             .where(and(eq(attendances.companyId, companyId), inArray(attendances.id, assignedIds)))
         : [];
+    await writeFacts(
+      tx,
+      await handoversFacts(
+        tx,
+        rows.map((row) => ({
+          before: { sectorId: row.sectorId, operatorAssignedId: null },
+          after: row,
+          cause: { by: null, reason: 'distribution' as const },
+        })),
+      ),
+    );
     return { assigned: rows };
   });
 

@@ -2,6 +2,9 @@ import { POKE_TEXT } from '@prosa/shared/attendance-rules';
 import { sql } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
 import { schedules } from '../../db/schema/scheduling';
+import { writeFacts } from '../../facts/write-facts';
+import type { AppDeps } from '../../platform/deps';
+import { closedFact, handoversFacts, updatedFact } from '../attendance/attendance-facts';
 import { type AttendanceRow, toCard } from '../attendance/card';
 import { type AutomaticMessageDeps, sendAutomaticMessage } from '../attendance/send-automatic-message';
 import { sendStatusMessageOf } from '../attendance/send-status-message';
@@ -42,20 +45,28 @@ export async function runAttendanceTimers(
 
   // The operator spoke last and the client stayed silent past the end time: finalized with its status.
   let finalized: AttendanceRow[] = [];
-  if (s.finalizeAfter && s.finalizeStatusId) {
-    finalized = await deps.db
-      .update(attendances)
-      .set({
-        closedAt: now,
-        statusId: s.finalizeStatusId,
-        closedByUserName: 'Automático',
-        unreadCount: 0,
-        updatedAt: now,
-      })
-      .where(
-        sql`${open} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(s.finalizeAfter)} and ${settled(s.finalizeAfter)}`,
-      )
-      .returning();
+  const { finalizeAfter, busyAfter } = s;
+  if (finalizeAfter && s.finalizeStatusId) {
+    finalized = await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(attendances)
+        .set({
+          closedAt: now,
+          statusId: s.finalizeStatusId,
+          closedByUserName: 'Automático',
+          unreadCount: 0,
+          updatedAt: now,
+        })
+        .where(
+          sql`${open} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(finalizeAfter)} and ${settled(finalizeAfter)}`,
+        )
+        .returning();
+      await writeFacts(
+        tx,
+        rows.map((row) => closedFact(row, null, 'auto')),
+      );
+      return rows;
+    });
     for (const row of finalized) {
       deps.events.emit('attendance:closed', { companyId, card: toCard(row) });
       // The finalization status's message reaches the customer, as when an operator finalizes with it.
@@ -65,14 +76,34 @@ export async function runAttendanceTimers(
 
   // Silent past the busy time: flagged (and classified, when configured); a client reply clears the flag.
   let busy: AttendanceRow[] = [];
-  if (s.busyAfter) {
-    busy = await deps.db
-      .update(attendances)
-      .set({ busyClient: true, ...(s.busyStatusId ? { statusId: s.busyStatusId } : {}), updatedAt: now })
-      .where(
-        sql`${open} and not ${attendances.busyClient} and ${attendances.answered} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(s.busyAfter)} and ${settled(s.busyAfter)}`,
-      )
-      .returning();
+  if (busyAfter) {
+    busy = await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(attendances)
+        .set({ busyClient: true, ...(s.busyStatusId ? { statusId: s.busyStatusId } : {}), updatedAt: now })
+        .where(
+          sql`${open} and not ${attendances.busyClient} and ${attendances.answered} and ${attendances.lastMessageSender} = 1 and ${attendances.latestOperatorAnswerAt} < ${before(busyAfter)} and ${settled(busyAfter)}`,
+        )
+        .returning();
+      const busyStatusId = s.busyStatusId;
+      await writeFacts(
+        tx,
+        rows.flatMap((row) => [
+          updatedFact(row, ['busyClient']),
+          ...(busyStatusId
+            ? [
+                {
+                  companyId: row.companyId,
+                  attendanceId: row.id,
+                  name: 'attendance.status_set' as const,
+                  data: { status_id: busyStatusId, by: null },
+                },
+              ]
+            : []),
+        ]),
+      );
+      return rows;
+    });
     for (const row of busy)
       deps.events.emit('attendance:changed', { companyId, card: toCard(row), previous: null });
   }
@@ -89,23 +120,42 @@ export async function runAttendanceTimers(
         sql`${open} and not ${attendances.outOfSla} and ${attendances.lastMessageSender} = 0 and ((${first}) or (${others}))`,
       );
     if (previous.length > 0) {
-      late = await deps.db
-        .update(attendances)
-        .set({
-          outOfSla: true,
-          slaCount: sql`${attendances.slaCount} + 1`,
-          updatedAt: now,
-          ...(s.slaRedistribute
-            ? { operatorAssignedId: null, operatorAssignedName: null, priority: 1, queuedAt: now }
-            : {}),
-        })
-        .where(
-          sql`${open} and not ${attendances.outOfSla} and ${attendances.id} in (${sql.join(
-            previous.map((p) => sql`${p.id}`),
-            sql`, `,
-          )})`,
-        )
-        .returning();
+      late = await deps.db.transaction(async (tx) => {
+        const rows = await tx
+          .update(attendances)
+          .set({
+            outOfSla: true,
+            slaCount: sql`${attendances.slaCount} + 1`,
+            updatedAt: now,
+            ...(s.slaRedistribute
+              ? { operatorAssignedId: null, operatorAssignedName: null, priority: 1, queuedAt: now }
+              : {}),
+          })
+          .where(
+            sql`${open} and not ${attendances.outOfSla} and ${attendances.id} in (${sql.join(
+              previous.map((p) => sql`${p.id}`),
+              sql`, `,
+            )})`,
+          )
+          .returning();
+        const handovers = rows.flatMap((row) => {
+          const prev = previous.find((p) => p.id === row.id);
+          return prev
+            ? [
+                {
+                  before: { sectorId: prev.sectorId, operatorAssignedId: prev.op },
+                  after: row,
+                  cause: { by: null, reason: 'sla' as const },
+                },
+              ]
+            : [];
+        });
+        await writeFacts(tx, [
+          ...rows.map((row) => updatedFact(row, ['outOfSla', 'slaCount'])),
+          ...(await handoversFacts(tx, handovers)),
+        ]);
+        return rows;
+      });
       for (const row of late) {
         const prev = previous.find((p) => p.id === row.id);
         deps.events.emit('attendance:changed', {
@@ -117,7 +167,13 @@ export async function runAttendanceTimers(
               : null,
         });
         if (s.slaMessage)
-          await sendAutomaticMessage(deps, { attendance: row, text: s.slaMessage, idPrefix: 'auto_', now });
+          await sendAutomaticMessage(deps, {
+            attendance: row,
+            text: s.slaMessage,
+            idPrefix: 'auto_',
+            origin: 'sla',
+            now,
+          });
       }
     }
   }
@@ -134,7 +190,13 @@ export async function runAttendanceTimers(
       )
       .returning();
     for (const row of poked)
-      await sendAutomaticMessage(deps, { attendance: row, text: POKE_TEXT, idPrefix: 'auto_', now });
+      await sendAutomaticMessage(deps, {
+        attendance: row,
+        text: POKE_TEXT,
+        idPrefix: 'auto_',
+        origin: 'poke',
+        now,
+      });
   }
   return { busy: busy.length, finalized: finalized.length, outOfSla: late.length, poked: poked.length };
 }

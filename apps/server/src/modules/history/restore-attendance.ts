@@ -3,6 +3,7 @@ import { HISTORY_MSG } from '@prosa/shared/history';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { toCard } from '../attendance/card';
@@ -42,24 +43,36 @@ export async function restoreAttendance(
     .limit(1);
   if (!last) throw notFound(ATT_MSG.attendanceNotFound);
   try {
-    const [row] = await deps.db
-      .update(attendances)
-      .set({
-        closedAt: null,
-        closedByUserId: null,
-        closedByUserName: null,
-        statusId: null,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(attendances.companyId, caller.companyId),
-          eq(attendances.id, last.id),
-          isNotNull(attendances.closedAt),
-        ),
-      )
-      .returning();
-    if (!row) throw new AppError(ERROR_CODE.conflict, HISTORY_MSG.restoreError, 409);
+    const row = await deps.db.transaction(async (tx) => {
+      const [reopened] = await tx
+        .update(attendances)
+        .set({
+          closedAt: null,
+          closedByUserId: null,
+          closedByUserName: null,
+          statusId: null,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(attendances.companyId, caller.companyId),
+            eq(attendances.id, last.id),
+            isNotNull(attendances.closedAt),
+          ),
+        )
+        .returning();
+      if (!reopened) throw new AppError(ERROR_CODE.conflict, HISTORY_MSG.restoreError, 409);
+      await writeFacts(tx, [
+        {
+          companyId: caller.companyId,
+          attendanceId: reopened.id,
+          actorUserId: caller.userId,
+          name: 'attendance.reopened',
+          data: { by: caller.userId },
+        },
+      ]);
+      return reopened;
+    });
     deps.events.emit('attendance:changed', {
       companyId: caller.companyId,
       card: toCard(row),

@@ -3,6 +3,7 @@ import { PAUSE_MSG, type TPauseState } from '@prosa/shared/pause';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { pauseReasons, userPauses } from '../../db/schema/distribution';
 import { users } from '../../db/schema/users';
+import { writeFacts } from '../../facts/write-facts';
 import { verifyPassword } from '../../platform/crypto';
 import type { Db } from '../../platform/db';
 import type { AppDeps, Caller } from '../../platform/deps';
@@ -66,11 +67,24 @@ export async function enterPause(deps: Deps, caller: Caller, input: { reasonId?:
   const cp = controlPauseOf(company?.metadata ?? {});
   if (!cp.is_active) throw badRequest(PAUSE_MSG.notActive);
   if (input.reasonId !== undefined) await findReason(deps.db, caller.companyId, input.reasonId);
-  const [row] = await deps.db
-    .insert(userPauses)
-    .values({ companyId: caller.companyId, userId: caller.userId, reasonId: input.reasonId ?? null })
-    .onConflictDoNothing()
-    .returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const [pause] = await tx
+      .insert(userPauses)
+      .values({ companyId: caller.companyId, userId: caller.userId, reasonId: input.reasonId ?? null })
+      .onConflictDoNothing()
+      .returning();
+    if (pause) {
+      await writeFacts(tx, [
+        {
+          companyId: caller.companyId,
+          actorUserId: caller.userId,
+          name: 'pause.started',
+          data: { user_id: caller.userId, pause_id: pause.id },
+        },
+      ]);
+    }
+    return pause;
+  });
   if (!row) throw new AppError(ERROR_CODE.conflict, PAUSE_MSG.alreadyPaused, 409);
   deps.events.emit('operator:changed', {
     companyId: caller.companyId,
@@ -121,16 +135,28 @@ export async function leavePause(
   const reasonId = input.reasonId ?? open.pause.reasonId ?? undefined;
   if (cp.use_reason && reasonId === undefined) throw badRequest(PAUSE_MSG.reasonRequired);
   if (input.reasonId !== undefined) await findReason(deps.db, caller.companyId, input.reasonId);
-  await deps.db
-    .update(userPauses)
-    .set({ endedAt: new Date(), endedBy: 'user', reasonId: reasonId ?? null })
-    .where(
-      and(
-        eq(userPauses.companyId, caller.companyId),
-        eq(userPauses.id, open.pause.id),
-        isNull(userPauses.endedAt),
-      ),
+  await deps.db.transaction(async (tx) => {
+    const ended = await tx
+      .update(userPauses)
+      .set({ endedAt: new Date(), endedBy: 'user', reasonId: reasonId ?? null })
+      .where(
+        and(
+          eq(userPauses.companyId, caller.companyId),
+          eq(userPauses.id, open.pause.id),
+          isNull(userPauses.endedAt),
+        ),
+      )
+      .returning({ id: userPauses.id });
+    await writeFacts(
+      tx,
+      ended.map((p) => ({
+        companyId: caller.companyId,
+        actorUserId: caller.userId,
+        name: 'pause.ended' as const,
+        data: { user_id: caller.userId, pause_id: p.id, reason: 'user' as const },
+      })),
     );
+  });
   deps.events.emit('operator:changed', {
     companyId: caller.companyId,
     userId: caller.userId,
@@ -176,6 +202,21 @@ export async function enforcePauseLimits(deps: Deps, input: { companyId: number;
           ),
         );
     }
+    await writeFacts(
+      tx,
+      rows.flatMap((p) => [
+        {
+          companyId: input.companyId,
+          name: 'pause.ended' as const,
+          data: { user_id: p.userId, pause_id: p.id, reason: 'limit' as const },
+        },
+        {
+          companyId: input.companyId,
+          name: 'operator.status_changed' as const,
+          data: { user_id: p.userId, status: 'offline' as const, paused: false },
+        },
+      ]),
+    );
     return rows;
   });
   for (const p of ended) {

@@ -29,6 +29,6 @@ export async function refreshCardNames(
     );
   for (const { attendance, contactName } of open) {
     const name = editedName ?? contactName;
-    if (attendance.name !== name) await updateOpenAttendance(deps, attendance, { name });
+    if (attendance.name !== name) await updateOpenAttendance(deps, attendance, { name }, { by: null });
   }
 }

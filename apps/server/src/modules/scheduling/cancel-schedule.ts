@@ -2,8 +2,10 @@ import { ATTENDANCE_SCHEDULED, SCHEDULE_MSG, SCHEDULE_STATUS } from '@prosa/shar
 import { and, eq } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
 import { schedules } from '../../db/schema/scheduling';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { updatedFact } from '../attendance/attendance-facts';
 import { toCard } from '../attendance/card';
 import { loadForAction } from '../attendance/load-for-action';
 import { findSchedule, lockAttendance } from './repository';
@@ -42,6 +44,7 @@ export async function cancelSchedule(
       .set({ scheduled: ATTENDANCE_SCHEDULED.none, updatedAt: new Date() })
       .where(and(eq(attendances.companyId, caller.companyId), eq(attendances.id, attendance.id)))
       .returning();
+    if (row) await writeFacts(tx, [updatedFact(row, ['scheduled'], caller.userId)]);
     return { row: row ?? attendance, changed: true };
   });
   if (!result) throw badRequest(SCHEDULE_MSG.notOpen);

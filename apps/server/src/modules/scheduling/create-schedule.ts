@@ -10,6 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
 import { schedules } from '../../db/schema/scheduling';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { type AttendanceRow, toCard } from '../attendance/card';
@@ -87,6 +88,15 @@ export async function createSchedule(
         .where(and(eq(attendances.companyId, caller.companyId), eq(attendances.id, locked.id)))
         .returning();
       if (!schedule || !row) throw new Error('agendamento não gravado');
+      await writeFacts(tx, [
+        {
+          companyId: caller.companyId,
+          attendanceId: row.id,
+          actorUserId: caller.userId,
+          name: 'schedule.created',
+          data: { schedule_id: schedule.id },
+        },
+      ]);
       return { schedule, row };
     });
   } catch (err) {

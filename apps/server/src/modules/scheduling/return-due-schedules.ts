@@ -4,8 +4,10 @@ import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
 import { schedules } from '../../db/schema/scheduling';
 import { userSectors, users } from '../../db/schema/users';
+import { writeFacts } from '../../facts/write-facts';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
+import { handoverFacts } from '../attendance/attendance-facts';
 import { type AttendanceRow, toCard } from '../attendance/card';
 import { requeueChanges } from '../distribution/return-to-queue';
 import { requestDistribution } from '../distribution/schedule';
@@ -70,7 +72,17 @@ async function returnOne(tx: Tx, schedule: ScheduleRow, now: Date): Promise<Retu
     .update(schedules)
     .set({ status: SCHEDULE_STATUS.done, doneAt: now, updatedAt: now })
     .where(and(eq(schedules.companyId, companyId), eq(schedules.id, schedule.id)));
-  return row ? { before, row, queued: operator === null } : null;
+  if (!row) return null;
+  await writeFacts(tx, [
+    {
+      companyId,
+      attendanceId: row.id,
+      name: 'schedule.returned',
+      data: { schedule_id: schedule.id },
+    },
+    ...(await handoverFacts(tx, before, row, { by: null, reason: 'schedule_return' })),
+  ]);
+  return { before, row, queued: operator === null };
 }
 
 /**

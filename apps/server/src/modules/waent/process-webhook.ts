@@ -14,6 +14,7 @@ import {
 } from '../../channels/waent/inbound';
 import { attendances, messages } from '../../db/schema/attendance';
 import { waentWebhookEvents } from '../../db/schema/waent';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps } from '../../platform/deps';
 import { detectFileType } from '../../platform/file-type';
 import { toCard, toMessage } from '../attendance/card';
@@ -207,6 +208,13 @@ async function findByWamid(deps: Deps, channel: WaentChannel, wamid: string) {
   return row ?? null;
 }
 
+function messageFact(row: typeof messages.$inferSelect, name: 'message.updated' | 'delivery.updated') {
+  const base = { companyId: row.companyId, attendanceId: row.attendanceId };
+  return name === 'delivery.updated'
+    ? { ...base, name, data: { message_id: row.id, delivery: row.delivery } }
+    : { ...base, name, data: { message_id: row.id } };
+}
+
 async function announce(deps: Deps, row: typeof messages.$inferSelect) {
   const [att] = await deps.db
     .select()
@@ -228,11 +236,15 @@ async function applyReaction(deps: Deps, channel: WaentChannel, m: WaMessage): P
     (r: { from?: string }) => r.from !== m.from,
   );
   if (m.reaction?.emoji) reactions.push({ from: m.from, emoji: m.reaction.emoji, wamid: m.id });
-  const [updated] = await deps.db
-    .update(messages)
-    .set({ metadata: { ...target.metadata, reactions } })
-    .where(and(eq(messages.companyId, target.companyId), eq(messages.id, target.id)))
-    .returning();
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(messages)
+      .set({ metadata: { ...target.metadata, reactions } })
+      .where(and(eq(messages.companyId, target.companyId), eq(messages.id, target.id)))
+      .returning();
+    if (row) await writeFacts(tx, [messageFact(row, 'message.updated')]);
+    return row;
+  });
   if (updated) await announce(deps, updated);
   return true;
 }
@@ -262,11 +274,15 @@ async function applyStatus(deps: Deps, channel: WaentChannel, s: WaStatus): Prom
     set.delivery === 'error'
       ? sql`${messages.delivery} in ('sending', 'sent')`
       : sql`${rankSql} < ${RANK[set.delivery] ?? 0}`;
-  const [updated] = await deps.db
-    .update(messages)
-    .set(set)
-    .where(and(eq(messages.companyId, target.companyId), eq(messages.id, target.id), guard))
-    .returning();
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(messages)
+      .set(set)
+      .where(and(eq(messages.companyId, target.companyId), eq(messages.id, target.id), guard))
+      .returning();
+    if (row) await writeFacts(tx, [messageFact(row, 'delivery.updated')]);
+    return row;
+  });
   if (updated) await announce(deps, updated);
   return true;
 }

@@ -168,7 +168,7 @@ export async function latestMessagesOfContact(db: Db, companyId: number, contact
   return rows.map((r) => r.message).reverse();
 }
 
-export async function setVisitorOnline(db: Db, companyId: number, contactId: number, online: boolean) {
+export async function setVisitorOnline(db: Db | Tx, companyId: number, contactId: number, online: boolean) {
   const [row] = await db
     .update(attendances)
     .set({ contactOfflineSince: online ? null : new Date() })
