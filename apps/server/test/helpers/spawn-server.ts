@@ -80,6 +80,8 @@ async function startServer(
       NODE_ENV: 'test',
       // The local protocol peers listen on loopback: the outbound guard lets only that host through.
       OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+      // Tests count queues from the demo data alone: no sample conversations unless a test asks for them.
+      SEED_SAMPLES: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
