@@ -5,6 +5,7 @@ import type { ChannelRow } from '../../db/schema/channels';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { findSector } from '../sectors/repository';
+import { logoFolder } from '../webchat/webchat-logo';
 import { assertKindAllowed } from './channel-access';
 import { toChannel } from './channel-view';
 import { type ChannelChange, findChannel, saveChannelChange } from './repository';
@@ -16,7 +17,7 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'channelRepository'>;
  * `webchats/{company}/{id}/` (modules/webchat/webchat-logo.ts); the other kinds' uploads, `channels/{company}/{id}/`.
  */
 const pictureFolder = (row: ChannelRow) =>
-  `${row.kind === 'web' ? 'webchats' : 'channels'}/${row.companyId}/${row.id}/`;
+  `${row.kind === 'web' ? logoFolder(row.companyId, row.id) : `channels/${row.companyId}/${row.id}`}/`;
 
 /**
  * A new picture path must name a file this channel's upload wrote (so it can never reach another channel's or

@@ -12,7 +12,7 @@ type Deps = Pick<AppDeps, 'db' | 'config'>;
 
 const uploadsDir = (deps: Deps) => resolve(deps.config.DATA_DIR, 'uploads');
 // The folder of a web chat's logo, relative to the uploads folder (the path stored on the channel).
-const logoFolder = (companyId: number, id: number) => `webchats/${companyId}/${id}`;
+export const logoFolder = (companyId: number, id: number) => `webchats/${companyId}/${id}`;
 
 /** POST /webchat-upload: the widget logo, at most 2 MB, PNG/JPG/GIF/BMP by content. */
 export async function uploadWebchatLogo(
