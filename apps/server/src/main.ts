@@ -4,9 +4,9 @@ import { CHANNEL_ADAPTERS } from './channels/adapters';
 import { createChannelRegistry } from './channels/registry';
 import { createChannelRepository } from './channels/repository';
 import { startQueue } from './jobs/queue';
-import { JOBS } from './jobs/registry';
-import { registerDistributionTriggers, startDistributionTicker } from './modules/distribution/schedule';
-import { startScheduleTicker } from './modules/scheduling/ticker';
+import { JOBS, workerTasks } from './jobs/registry';
+import { startScheduler } from './jobs/scheduler';
+import { registerDistributionTriggers } from './modules/distribution/schedule';
 import { configureWebhookProcessing } from './modules/waent/process-webhook';
 import { resolveAppSecret } from './platform/app-secret';
 import { loadConfig, publicUrl } from './platform/config';
@@ -87,15 +87,10 @@ async function main() {
   });
   const fullDeps = { ...deps, queue };
   registerDistributionTriggers(fullDeps);
-  const ticker = config.ROLE.has('worker')
-    ? startDistributionTicker(fullDeps, {
-        intervalMs: config.DISTRIBUTION_TICK_MS,
-        log: (msg, err) => console.error(msg, err),
-      })
-    : null;
-  const scheduleTicker = config.ROLE.has('worker')
-    ? startScheduleTicker(fullDeps, {
-        intervalMs: config.SCHEDULE_TICK_SECONDS * 1000,
+  const scheduler = config.ROLE.has('worker')
+    ? startScheduler(fullDeps, {
+        url: database.url,
+        tasks: workerTasks(config),
         log: (msg, err) => console.error(msg, err),
       })
     : null;
@@ -105,7 +100,7 @@ async function main() {
     const app = await buildApp(fullDeps, {
       logger: config.LOG_LEVEL !== 'silent' && config.NODE_ENV !== 'development',
     });
-    const realtime = await startRealtime(app.server, fullDeps);
+    const realtime = await startRealtime(app.server, fullDeps, { databaseUrl: url });
     await app.listen({ host: config.HOST, port: config.PORT });
     stopHooks.push(
       () => realtime.close(),
@@ -126,8 +121,7 @@ async function main() {
   const shutdown = async () => {
     stopping = true;
     for (const stop of stopHooks) await stop().catch(() => {});
-    ticker?.stop();
-    scheduleTicker?.stop();
+    await scheduler?.stop();
     await queue.stop().catch(() => {});
     await database.pool.end().catch(() => {});
     if (embedded) await embedded.stop().catch(() => {});

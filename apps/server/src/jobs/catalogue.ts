@@ -25,7 +25,6 @@ export const JOB_CATALOGUE = {
     companyId: z.number().nullable(),
     scheduleId: z.number().int().optional(),
   }),
-  'waent-sweep-webhooks': z.object({ companyId: z.null() }),
 } satisfies Record<string, z.ZodType<{ companyId: number | null }>>;
 
 export type TJobName = keyof typeof JOB_CATALOGUE;

@@ -4,6 +4,8 @@ import { api, createTestContext, OPERATOR, type TestContext } from '../../test/h
 import { mfaChallenges, sessions } from '../db/schema/auth';
 import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
 import { sendMailJob } from '../modules/mail/jobs/send-mail';
+import { startQueue } from './queue';
+import { JOBS } from './registry';
 
 let ctx: TestContext;
 
@@ -55,6 +57,20 @@ describe('pg-boss jobs', () => {
   it('the purge job is scheduled hourly by cron on worker nodes', async () => {
     const schedules = await ctx.deps.queue?.boss.getSchedules();
     expect(schedules?.map((s) => [s.name, s.cron])).toContainEqual([purgeExpiredAuthJob.name, '17 * * * *']);
+  });
+
+  it('a worker starting drops the cron of a job that no longer has one (the webhook sweep moved to the scheduler)', async () => {
+    const boss = ctx.deps.queue?.boss;
+    if (!boss) throw new Error('fila não iniciada');
+    await boss.createQueue('waent-sweep-webhooks');
+    await boss.schedule('waent-sweep-webhooks', '* * * * *', { companyId: null });
+    expect((await boss.getSchedules()).map((s) => s.name)).toContain('waent-sweep-webhooks');
+
+    const other = await startQueue({ url: ctx.url, worker: true, jobs: JOBS, deps: ctx.deps, log: () => {} });
+    await other.stop();
+    const names = (await boss.getSchedules()).map((s) => s.name);
+    expect(names).not.toContain('waent-sweep-webhooks');
+    expect(names).toContain(purgeExpiredAuthJob.name);
   });
 
   it('e-mails go out through the mail job to the SMTP server', async () => {

@@ -46,6 +46,9 @@ export async function startQueue(opts: {
       });
       if (job.cron) await boss.schedule(job.name, job.cron, { companyId: null });
     }
+    // A cron of an earlier version whose work moved (e.g. to jobs/scheduler.ts) would queue jobs no one runs.
+    const crons = new Set(opts.jobs.filter((j) => j.cron).map((j) => j.name));
+    for (const s of await boss.getSchedules()) if (!crons.has(s.name)) await boss.unschedule(s.name);
   }
   return {
     boss,

@@ -1,16 +1,61 @@
+import { maintainFactPartitions } from '../facts/partitions';
 import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
+import { runAttendanceTimers } from '../modules/distribution/run-timers';
+import { DISTRIBUTION_TASK, forEachActiveCompany, runDueCycles } from '../modules/distribution/schedule';
 import { exportHistoryJob } from '../modules/history/jobs/export-history';
 import { sendMailJob } from '../modules/mail/jobs/send-mail';
+import { enforcePauseLimits } from '../modules/pause/pause-user';
 import { returnSchedulesJob } from '../modules/scheduling/jobs/return-schedules';
+import { returnDueSchedules } from '../modules/scheduling/return-due-schedules';
 import { importUsersJob } from '../modules/users/jobs/import-users';
-import { sweepWaentWebhooksJob } from '../modules/waent/jobs/sweep-webhooks';
+import { sweepWebhookEvents } from '../modules/waent/process-webhook';
+import type { Config } from '../platform/config';
+import type { AppDeps } from '../platform/deps';
+import type { ScheduledTask } from './scheduler';
 
-// Every job the workers run.
-export const JOBS = [
-  sendMailJob,
-  purgeExpiredAuthJob,
-  exportHistoryJob,
-  importUsersJob,
-  returnSchedulesJob,
-  sweepWaentWebhooksJob,
-];
+// Every job the workers run (pg-boss); their recurring tasks, on jobs/scheduler.ts, are workerTasks below.
+export const JOBS = [sendMailJob, purgeExpiredAuthJob, exportHistoryJob, importUsersJob, returnSchedulesJob];
+
+/**
+ * The worker's recurring tasks (jobs/scheduler.ts), once per period across every worker node. Crons of an hour
+ * or more that pg-boss schedules today stay there (JOBS, above).
+ */
+export function workerTasks(config: Config): ScheduledTask<AppDeps>[] {
+  return [
+    // Companies are still claimed one by one by their next_cycle_at; requestDistribution wakes it at once.
+    { name: DISTRIBUTION_TASK, everyMs: config.DISTRIBUTION_TICK_MS, run: (deps) => runDueCycles(deps) },
+    {
+      name: 'attendance.timers',
+      everyMs: 2000,
+      run: (deps) =>
+        forEachActiveCompany(deps.db, 'temporizadores falharam', (companyId, now) =>
+          runAttendanceTimers(deps, { companyId, now }),
+        ),
+    },
+    {
+      name: 'pause.limits',
+      everyMs: 2000,
+      run: (deps) =>
+        forEachActiveCompany(deps.db, 'limite de pausa falhou', (companyId, now) =>
+          enforcePauseLimits(deps, { companyId, now }),
+        ),
+    },
+    // Returns whose exact-time job (scheduling.return-due) was lost or ran early.
+    {
+      name: 'schedules.return',
+      everyMs: config.SCHEDULE_TICK_SECONDS * 1000,
+      run: (deps) => returnDueSchedules(deps),
+    },
+    // WhatsApp Enterprise webhook events whose in-process run did not finish (node stopped, a status before its
+    // message, a media download that failed) are processed again.
+    { name: 'waent.sweep-webhooks', everyMs: 60_000, run: (deps) => sweepWebhookEvents(deps) },
+    {
+      name: 'facts.partitions',
+      everyMs: 3_600_000,
+      run: async (deps) => {
+        const report = await maintainFactPartitions(deps.db, { retentionDays: config.FACTS_RETENTION_DAYS });
+        if (report.errors.length > 0) throw new Error(report.errors.join('; '));
+      },
+    },
+  ];
+}

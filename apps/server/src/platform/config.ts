@@ -45,6 +45,8 @@ export const ZConfig = z.object({
   DISTRIBUTION_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   // How often a worker looks for scheduled returns that are due (at most 15 s; tests shorten it).
   SCHEDULE_TICK_SECONDS: z.coerce.number().min(0.2).max(15).default(15),
+  // Days of durable facts (domain_events) kept; older daily partitions go once every consumer has read them.
+  FACTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   HISTORY_EXPORT_DIRECT_LIMIT: z.coerce.number().int().min(0).default(2000),
   // Uploaded files: local disk (<DATA_DIR>/uploads) unless S3_BUCKET names an S3-compatible bucket.
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(43_200),

@@ -11,6 +11,7 @@ import { findActiveSession } from '../modules/auth/repository';
 import { socketTokenMatches } from '../modules/auth/sessions';
 import type { AppDeps } from '../platform/deps';
 import { registerAttendanceFanout } from './attendance-fanout';
+import { startFactFanout } from './fact-fanout';
 import { registerVisitorNamespace } from './visitor-namespace';
 
 type SocketData = { sessionId: string; userId: number; companyId: number; role: number };
@@ -24,7 +25,14 @@ export type Realtime = {
  * Socket.IO authenticated by the session's realtime token and company id (spec 1 §7). Each socket joins its
  * company, user, session and sector rooms; with REDIS_URL, rooms are shared by every API node.
  */
-export async function startRealtime(httpServer: HttpServer, deps: AppDeps): Promise<Realtime> {
+export async function startRealtime(
+  httpServer: HttpServer,
+  deps: AppDeps,
+  /** The database the facts are read from (DATABASE_URL unless the server started an embedded one). */
+  opts: { databaseUrl?: string } = {},
+): Promise<Realtime> {
+  const databaseUrl = opts.databaseUrl ?? deps.config.DATABASE_URL;
+  if (!databaseUrl) throw new Error('tempo real sem endereço do banco de dados');
   const io = new Server<TClientToServerEvents, TServerToClientEvents, Record<string, never>, SocketData>(
     httpServer,
     {
@@ -94,6 +102,12 @@ export async function startRealtime(httpServer: HttpServer, deps: AppDeps): Prom
   });
 
   registerAttendanceFanout(io as unknown as Server, deps.events, (m) => presentMessage(deps, m));
+  const fanout = await startFactFanout(
+    io as unknown as Server,
+    { db: deps.db, url: databaseUrl, log: (msg, err) => console.error(msg, err) },
+    (m) => presentMessage(deps, m),
+  );
+  await fanout.ready;
   const stopVisitors = registerVisitorNamespace(io as unknown as Server, deps);
 
   // Triage or distribution changed: every socket of the company moves to the card rooms of its new view mode
@@ -116,6 +130,7 @@ export async function startRealtime(httpServer: HttpServer, deps: AppDeps): Prom
     io,
     close: async () => {
       stopVisitors();
+      await fanout.stop();
       await new Promise<void>((done) => io.close(() => done()));
       await Promise.all(redisClients.map((c) => c.quit().catch(() => {})));
     },

@@ -6,7 +6,9 @@ import { CHANNEL_ADAPTERS } from '../../src/channels/adapters';
 import { createChannelRegistry } from '../../src/channels/registry';
 import { createChannelRepository } from '../../src/channels/repository';
 import { type Queue, startQueue } from '../../src/jobs/queue';
-import { JOBS } from '../../src/jobs/registry';
+import { JOBS, workerTasks } from '../../src/jobs/registry';
+import { type Scheduler, startScheduler } from '../../src/jobs/scheduler';
+
 import { type Config, loadConfig } from '../../src/platform/config';
 import { connectDatabase } from '../../src/platform/db';
 import type { AppDeps } from '../../src/platform/deps';
@@ -33,6 +35,8 @@ export async function createTestContext(
   opts: {
     env?: Record<string, string>;
     queue?: boolean;
+    /** The worker's recurring tasks (jobs/registry.ts): off unless a test asks for them. */
+    scheduler?: boolean;
     lookup?: OutboundLookup;
     /** The web chat bundle served at /webchat/<code>.js (the built one by default). */
     widgetFile?: string;
@@ -95,6 +99,11 @@ export async function createTestContext(
   const deps: AppDeps = { ...base, queue };
   const app = await buildApp(deps, { widgetFile: opts.widgetFile });
   await app.ready();
+  let scheduler: Scheduler | null = null;
+  if (opts.scheduler) {
+    scheduler = startScheduler(deps, { url: testDb.url, tasks: workerTasks(config) });
+    await scheduler.ready;
+  }
 
   return {
     app,
@@ -107,6 +116,7 @@ export async function createTestContext(
     outboundLog,
     async close() {
       await app.close();
+      await scheduler?.stop();
       await queue?.stop();
       await smtp.close();
       await database.pool.end();

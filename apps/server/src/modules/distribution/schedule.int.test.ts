@@ -6,11 +6,10 @@ import { attendances } from '../../db/schema/attendance';
 import { companies } from '../../db/schema/companies';
 import { autoDistConfigs, userPauses } from '../../db/schema/distribution';
 import { users } from '../../db/schema/users';
-import { registerDistributionTriggers, startDistributionTicker } from './schedule';
+import { registerDistributionTriggers } from './schedule';
 
 let ctx: TestContext;
 let ids: Awaited<ReturnType<typeof demoIds>>;
-let ticker: ReturnType<typeof startDistributionTicker>;
 
 const until = async (check: () => Promise<boolean>, ms = 25_000) => {
   const end = Date.now() + ms;
@@ -22,13 +21,12 @@ const until = async (check: () => Promise<boolean>, ms = 25_000) => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ queue: false });
+  // The worker's scheduler runs the cycles, the timers and the pause limits (jobs/registry.ts).
+  ctx = await createTestContext({ queue: false, scheduler: true });
   ids = await demoIds(ctx);
   registerDistributionTriggers(ctx.deps);
-  ticker = startDistributionTicker(ctx.deps, { intervalMs: 50, timersEveryMs: 0 });
 });
 afterAll(async () => {
-  ticker.stop();
   await ctx.close();
 });
 

@@ -1,7 +1,7 @@
 import { sendJob } from '../../jobs/catalogue';
 import type { AppDeps } from '../../platform/deps';
 
-/** Asks a worker to return this schedule at its time (best effort: the ticker covers a failed enqueue). */
+/** Asks a worker to return this schedule at its time (best effort: the task schedules.return covers a failed enqueue). */
 export async function enqueueReturn(
   deps: Pick<AppDeps, 'queue'>,
   schedule: { companyId: number; id: number; returnAt: Date },

@@ -4,7 +4,7 @@ import { returnDueSchedules } from '../return-due-schedules';
 
 /**
  * A schedule's return at its time: enqueued with startAfter = return_at when a schedule is created or moved.
- * The ticker (ticker.ts) sweeps every due schedule too, so a lost or early job changes nothing: each return
+ * The worker's task schedules.return (jobs/registry.ts) sweeps every due schedule too, so a lost or early job changes nothing: each return
  * is one locked, conditional change (status 1 → 2).
  */
 export const returnSchedulesJob = defineJob({
