@@ -6,7 +6,6 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { runDistributionCycle } from '../apps/server/src/modules/distribution/run-cycle';
 import { connectDatabase, runMigrations } from '../apps/server/src/platform/db';
-import { EventBus } from '../apps/server/src/platform/events';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/prosa_bench_dist';
 const WAITING = 10_000;
@@ -40,7 +39,7 @@ async function main() {
            SELECT 1, 'web_1_' || g, lpad(g::text, 14, '0'), g, g, 'web', 1, 'Contato ' || g, 1 + g % 5, now() - (g || ' seconds')::interval
            FROM generate_series(1, ${WAITING}) g`);
   await q('VACUUM ANALYZE');
-  const deps = { db: database.db, events: new EventBus() };
+  const deps = { db: database.db };
   const times: number[] = [];
   let assigned = 0;
   for (let i = 0; i < RUNS; i++) {

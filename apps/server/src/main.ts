@@ -3,16 +3,15 @@ import { buildApp } from './app';
 import { CHANNEL_ADAPTERS } from './channels/adapters';
 import { createChannelRegistry } from './channels/registry';
 import { createChannelRepository } from './channels/repository';
+import { startDurableConsumer } from './facts/durable-consumer';
 import { startQueue } from './jobs/queue';
-import { JOBS, workerTasks } from './jobs/registry';
+import { JOBS, workerConsumers, workerTasks } from './jobs/registry';
 import { startScheduler } from './jobs/scheduler';
-import { registerDistributionTriggers } from './modules/distribution/schedule';
 import { configureWebhookProcessing } from './modules/waent/process-webhook';
 import { resolveAppSecret } from './platform/app-secret';
 import { loadConfig, publicUrl } from './platform/config';
 import { connectDatabase, migrateDatabase, withStartupLock } from './platform/db';
 import { type EmbeddedDb, startEmbeddedPostgres } from './platform/embedded-postgres';
-import { EventBus } from './platform/events';
 import { createMailer } from './platform/mailer';
 import { createOutboundGuard } from './platform/outbound-url';
 import { createStorage } from './platform/storage/create-storage';
@@ -42,7 +41,6 @@ async function main() {
   let stopping = false;
   const database = connectDatabase(url, config.DB_POOL_MAX);
   configureWebhookProcessing({ concurrency: config.WAENT_WEBHOOK_CONCURRENCY });
-  const events = new EventBus();
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -61,7 +59,6 @@ async function main() {
     config,
     db: database.db,
     queue: null,
-    events,
     mailer,
     appSecret,
     channels,
@@ -86,7 +83,6 @@ async function main() {
     return { seeded, queue };
   });
   const fullDeps = { ...deps, queue };
-  registerDistributionTriggers(fullDeps);
   const scheduler = config.ROLE.has('worker')
     ? startScheduler(fullDeps, {
         url: database.url,
@@ -94,6 +90,14 @@ async function main() {
         log: (msg, err) => console.error(msg, err),
       })
     : null;
+  // Facts read by the workers (each once across all of them): distribution brought forward, later triggers.
+  const consumers = config.ROLE.has('worker')
+    ? await Promise.all(
+        workerConsumers(fullDeps).map((c) =>
+          startDurableConsumer(c, { url: database.url, log: (msg, err) => console.error(msg, err) }),
+        ),
+      )
+    : [];
 
   const stopHooks: (() => Promise<unknown>)[] = [];
   if (config.ROLE.has('api')) {
@@ -122,6 +126,7 @@ async function main() {
     stopping = true;
     for (const stop of stopHooks) await stop().catch(() => {});
     await scheduler?.stop();
+    for (const c of consumers) await c.stop().catch(() => {});
     await queue.stop().catch(() => {});
     await database.pool.end().catch(() => {});
     if (embedded) await embedded.stop().catch(() => {});

@@ -1,10 +1,8 @@
 import type { TStoredAttachment } from '@prosa/shared/attachments';
-import type { TMessage } from '@prosa/shared/attendance';
 import type { TChannelCapabilities } from '@prosa/shared/channel-capabilities';
 import type { TChannelKind } from '@prosa/shared/channels';
 import type { z } from '@prosa/shared/zod';
 import type { Db } from '../platform/db';
-import type { EventBus } from '../platform/events';
 import type { OutboundGuard } from '../platform/outbound-url';
 import type { Storage } from '../platform/storage/storage';
 
@@ -19,17 +17,12 @@ export type ChannelCtx = {
   outbound: OutboundGuard;
   appSecret: string;
   log: (message: string, err?: unknown) => void;
-  /**
-   * Until the fact fan-out delivers to the widget (plan 0005 §5): the bus and the message as the chat shows it,
-   * for the kinds whose messages go out over our own socket.
-   */
-  socket?: { events: EventBus; message: TMessage };
 };
 
 /** The infrastructure of the app, as a ChannelCtx. */
 export function channelCtx(
   deps: Pick<ChannelCtx, 'db' | 'storage' | 'outbound' | 'appSecret'>,
-  extra: Partial<Pick<ChannelCtx, 'log' | 'socket'>> = {},
+  extra: Partial<Pick<ChannelCtx, 'log'>> = {},
 ): ChannelCtx {
   return {
     db: deps.db,
@@ -37,7 +30,6 @@ export function channelCtx(
     outbound: deps.outbound,
     appSecret: deps.appSecret,
     log: extra.log ?? (() => {}),
-    ...(extra.socket ? { socket: extra.socket } : {}),
   };
 }
 

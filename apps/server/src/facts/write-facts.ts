@@ -1,15 +1,16 @@
 import { parseFact, type TFactInput } from '@prosa/shared/facts';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../platform/db';
+import type { Db, Tx } from '../platform/db';
 
 /** A fact that is not in the catalogue, or whose data is not its schema's: a bug in the operation writing it. */
 export class InvalidFactError extends Error {}
 
 /**
  * Records facts in the caller's transaction: they commit (and wake the consumers) with the change they
- * describe, or not at all. Facts of one call get increasing ids in the given order.
+ * describe, or not at all. Facts of one call get increasing ids in the given order. Given the pool instead (a
+ * notice after a change already committed), the one statement commits on its own.
  */
-export async function writeFacts(tx: Tx, facts: readonly TFactInput[]): Promise<void> {
+export async function writeFacts(tx: Tx | Db, facts: readonly TFactInput[]): Promise<void> {
   if (facts.length === 0) return;
   const rows = facts.map((input) => {
     const r = parseFact(input);

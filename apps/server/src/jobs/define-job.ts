@@ -1,11 +1,10 @@
 import type { z } from '@prosa/shared/zod';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
-import type { EventBus } from '../platform/events';
 import type { Mailer } from '../platform/mailer';
 import type { TJobData, TJobName } from './catalogue';
 
-export type JobDeps = { db: Db; config: Config; mailer: Mailer; events: EventBus };
+export type JobDeps = { db: Db; config: Config; mailer: Mailer };
 
 // A job: its queue name, a zod payload that carries companyId, an optional cron, and a handler calling an operation.
 export type JobDefinition<P extends { companyId: number | null }> = {

@@ -1,5 +1,7 @@
+import type { DurableConsumer } from '../facts/durable-consumer';
 import { maintainFactPartitions } from '../facts/partitions';
 import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
+import { distributionTriggerConsumer } from '../modules/distribution/distribution-trigger';
 import { runAttendanceTimers } from '../modules/distribution/run-timers';
 import { DISTRIBUTION_TASK, forEachActiveCompany, runDueCycles } from '../modules/distribution/schedule';
 import { exportHistoryJob } from '../modules/history/jobs/export-history';
@@ -58,4 +60,12 @@ export function workerTasks(config: Config): ScheduledTask<AppDeps>[] {
       },
     },
   ];
+}
+
+/**
+ * The worker's durable fact consumers (facts/durable-consumer.ts): each reads every fact once across all
+ * workers, whichever node wrote it, and moves its cursor with its own writes.
+ */
+export function workerConsumers(deps: Pick<AppDeps, 'db'>): DurableConsumer[] {
+  return [distributionTriggerConsumer(deps.db)];
 }

@@ -2,7 +2,6 @@ import type { ChannelRegistry } from '../channels/registry';
 import type { ChannelRepository } from '../channels/repository';
 import type { Config } from './config';
 import type { Db } from './db';
-import type { EventBus } from './events';
 import type { JobQueue } from './job-queue';
 import type { Mailer } from './mailer';
 import type { OutboundGuard } from './outbound-url';
@@ -13,7 +12,6 @@ export type AppDeps = {
   config: Config;
   db: Db;
   queue: JobQueue | null;
-  events: EventBus;
   mailer: Mailer;
   appSecret: string;
   /** The adapter of each channel kind. */

@@ -1,8 +1,10 @@
 import type { TMessage } from '@prosa/shared/attendance';
+import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
 import { cardRooms, rooms } from '@prosa/shared/events';
+import { HISTORY_MSG } from '@prosa/shared/history';
 import { inArray } from 'drizzle-orm';
 import type { Server } from 'socket.io';
-import { attendances, messages } from '../db/schema/attendance';
+import { attendances, contacts, messages } from '../db/schema/attendance';
 import { createFactListener } from '../facts/fact-listener';
 import { headCursor, readFactsAfter, type TFactCursor, type TStoredFact } from '../facts/read-facts';
 import {
@@ -21,6 +23,14 @@ export type FactFanout = {
 };
 
 type Route = { sectorId: number; operatorAssignedId: number | null };
+
+export type FanoutDeps = {
+  db: Db;
+  url: string;
+  log?: (msg: string, err?: unknown) => void;
+  /** `company.updated` of triage or distribution: this node's sockets of the company change card rooms. */
+  refreshCardRooms?: (companyId: number) => Promise<void>;
+};
 
 // Facts after which the card itself is shown again (a message's delivery state changes only the message).
 const CARD_FACTS = new Set<string>([
@@ -52,7 +62,7 @@ const messageIdOf = (f: TStoredFact): number | null =>
  */
 export async function startFactFanout(
   io: Server,
-  deps: { db: Db; url: string; log?: (msg: string, err?: unknown) => void },
+  deps: FanoutDeps,
   // Messages leave with their attachments' signed URLs (identity where no storage is given).
   present: (message: TMessage) => TMessage = (m) => m,
 ): Promise<FactFanout> {
@@ -67,7 +77,7 @@ export async function startFactFanout(
       for (;;) {
         const r = await readFactsAfter(deps.db, cursor);
         cursor = r.cursor;
-        if (r.facts.length > 0) await emitBatch(io, deps.db, r.facts, present);
+        if (r.facts.length > 0) await emitBatch(io, deps, r.facts, present);
         if (!cursor.page || stopped) break;
       }
     } while (again && !stopped);
@@ -100,10 +110,11 @@ export async function startFactFanout(
 
 async function emitBatch(
   io: Server,
-  db: Db,
+  deps: FanoutDeps,
   facts: TStoredFact[],
   present: (message: TMessage) => TMessage,
 ): Promise<void> {
+  const db = deps.db;
   const attendanceIds = [...new Set(facts.flatMap((f) => (f.attendanceId === null ? [] : [f.attendanceId])))];
   const messageIds = [...new Set(facts.flatMap((f) => messageIdOf(f) ?? []))];
   const [cards, stored] = await Promise.all([
@@ -123,6 +134,20 @@ async function emitBatch(
           .where(inArray(messages.messageId, quotedIds))
       : [];
   const cardOf = new Map(cards.map((c) => [c.id, c]));
+  // Channels whose outgoing messages go over our own socket (the web chat): the contact's external id is the
+  // visitor's room.
+  const visitorContactIds = [
+    ...new Set(cards.flatMap((c) => (capabilitiesOf(c.channelKind).socketDelivery ? [c.contactId] : []))),
+  ];
+  const visitorRows =
+    visitorContactIds.length > 0
+      ? await db
+          .select({ id: contacts.id, externalId: contacts.externalId })
+          .from(contacts)
+          .where(inArray(contacts.id, visitorContactIds))
+      : [];
+  const visitorOf = new Map(visitorRows.map((v) => [v.id, v.externalId]));
+  const visitors = io.of('/webchat').local;
   const messageOf = new Map(stored.map((m) => [m.id, m]));
   const quotedOf = (m: MessageRow): QuotedInfo => {
     const q = m.quotedMessageId ? quoted.find((x) => x.messageId === m.quotedMessageId) : undefined;
@@ -136,7 +161,7 @@ async function emitBatch(
       const list = byAttendance.get(f.attendanceId) ?? [];
       list.push(f);
       byAttendance.set(f.attendanceId, list);
-    } else emitCompanyFact(io, f);
+    } else await emitCompanyFact(io, deps, f);
   }
   for (const [id, list] of byAttendance) {
     const row = cardOf.get(id);
@@ -163,6 +188,7 @@ async function emitBatch(
       }
       io.local.to(now).emit('attendance:upsert', card);
     }
+    const visitor = capabilitiesOf(row.channelKind).socketDelivery ? visitorOf.get(row.contactId) : undefined;
     const seen = new Set<string>();
     for (const f of list) {
       const messageId = messageIdOf(f);
@@ -175,7 +201,13 @@ async function emitBatch(
       const key = `${event}:${m.id}`;
       if (event === 'message:updated' && seen.has(key)) continue;
       seen.add(key);
-      io.local.to(now).emit(event, { attendance_id: card.id, message: present(toMessage(m, quotedOf(m))) });
+      const shown = present(toMessage(m, quotedOf(m)));
+      io.local.to(now).emit(event, { attendance_id: card.id, message: shown });
+      if (visitor && f.name === 'message.sent') visitors.to(rooms.visitor(visitor)).emit('message', shown);
+    }
+    // The widget is told the conversation ended after the messages of the same change (the status's text).
+    if (visitor && closed && row.closedAt) {
+      visitors.to(rooms.visitor(visitor)).emit('finalized', { protocol: row.protocol });
     }
   }
 }
@@ -191,7 +223,7 @@ function firstRoute(list: TStoredFact[]): Route | null {
   return null;
 }
 
-function emitCompanyFact(io: Server, f: TStoredFact) {
+async function emitCompanyFact(io: Server, deps: FanoutDeps, f: TStoredFact): Promise<void> {
   const company = rooms.company(f.companyId);
   if (f.name === 'operator.status_changed') {
     io.local
@@ -204,5 +236,21 @@ function emitCompanyFact(io: Server, f: TStoredFact) {
     io.local
       .to(company)
       .emit('operator:changed', { userId: f.data.user_id, status: 'online', paused: false });
+  } else if (f.name === 'company.updated') {
+    const { changed } = f.data;
+    if (changed.includes('auto_dist') || changed.includes('triage')) {
+      await deps.refreshCardRooms?.(f.companyId).catch((err: unknown) => {
+        deps.log?.('falha ao trocar as salas de cartões', err);
+      });
+    }
+    io.local.to(company).emit('company:updated', { companyId: f.companyId, changed });
+  } else if (f.name === 'session.revoked') {
+    const session = rooms.session(f.data.session_id);
+    io.local.to(session).emit('session:revoked', { reason: f.data.reason });
+    io.local.in(session).disconnectSockets(true);
+  } else if (f.name === 'export.ready') {
+    io.local
+      .to(rooms.user(f.data.user_id))
+      .emit('export:ready', { exportId: f.data.export_id, message: HISTORY_MSG.exportReady });
   }
 }

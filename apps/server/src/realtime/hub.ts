@@ -10,7 +10,6 @@ import { checkAccess } from '../modules/auth/check-access';
 import { findActiveSession } from '../modules/auth/repository';
 import { socketTokenMatches } from '../modules/auth/sessions';
 import type { AppDeps } from '../platform/deps';
-import { registerAttendanceFanout } from './attendance-fanout';
 import { startFactFanout } from './fact-fanout';
 import { registerVisitorNamespace } from './visitor-namespace';
 
@@ -101,30 +100,20 @@ export async function startRealtime(
     });
   });
 
-  registerAttendanceFanout(io as unknown as Server, deps.events, (m) => presentMessage(deps, m));
   const fanout = await startFactFanout(
     io as unknown as Server,
-    { db: deps.db, url: databaseUrl, log: (msg, err) => console.error(msg, err) },
+    {
+      db: deps.db,
+      url: databaseUrl,
+      log: (msg, err) => console.error(msg, err),
+      // Triage or distribution changed: this node's sockets of the company move to the card rooms of their
+      // new view mode, so nobody keeps receiving cards they may no longer see.
+      refreshCardRooms: (companyId) => refreshCardRooms(io as unknown as Server, deps, companyId),
+    },
     (m) => presentMessage(deps, m),
   );
   await fanout.ready;
   const stopVisitors = registerVisitorNamespace(io as unknown as Server, deps);
-
-  // Triage or distribution changed: every socket of the company moves to the card rooms of its new view mode
-  // (on any node), so nobody keeps receiving cards they may no longer see.
-  deps.events.on('company:updated', (p) => {
-    if (p.changed.includes('auto_dist') || p.changed.includes('triage')) {
-      refreshCardRooms(io as unknown as Server, deps, p.companyId).catch(() => {});
-    }
-  });
-  deps.events.on('company:updated', (p) => {
-    io.to(rooms.company(p.companyId)).emit('company:updated', p);
-  });
-  deps.events.on('session:revoked', (p) => {
-    const room = io.in(rooms.session(p.sessionId));
-    io.to(rooms.session(p.sessionId)).emit('session:revoked', { reason: p.reason });
-    room.disconnectSockets(true);
-  });
 
   return {
     io,
@@ -145,8 +134,9 @@ function cardRoomsOf(viewer: { mode: 'ALL' | 'OWN' | 'OWN_NONE'; sectorIds: numb
 
 const isCardRoom = (room: string) => /^sector:\d+:(all|unassigned)$/.test(room);
 
+/** Moves this node's sockets of a company to the card rooms of their current view (each node does its own). */
 async function refreshCardRooms(io: Server, deps: Pick<AppDeps, 'db'>, companyId: number) {
-  const sockets = await io.in(rooms.company(companyId)).fetchSockets();
+  const sockets = await io.local.in(rooms.company(companyId)).fetchSockets();
   for (const socket of sockets) {
     const data = socket.data as SocketData;
     const viewer = await loadViewer(deps.db, { ...data, displayName: '' });

@@ -2,7 +2,6 @@ import { rooms } from '@prosa/shared/events';
 import type { Server } from 'socket.io';
 import { writeFacts } from '../facts/write-facts';
 import { updatedFact } from '../modules/attendance/attendance-facts';
-import { toCard } from '../modules/attendance/card';
 import { setVisitorOnline } from '../modules/webchat/repository';
 import { visitorFromToken } from '../modules/webchat/visitor';
 import type { AppDeps } from '../platform/deps';
@@ -11,7 +10,7 @@ import type { AppDeps } from '../platform/deps';
  * /webchat: the widget's socket, authenticated by the visitor token. It receives the operators' messages and
  * the finalization; its presence drives the card's webchat_offline state (offline after 180 s away).
  */
-export function registerVisitorNamespace(io: Server, deps: Pick<AppDeps, 'db' | 'events'>): () => void {
+export function registerVisitorNamespace(io: Server, deps: Pick<AppDeps, 'db'>): () => void {
   const nsp = io.of('/webchat');
   nsp.use(async (socket, next) => {
     try {
@@ -34,18 +33,11 @@ export function registerVisitorNamespace(io: Server, deps: Pick<AppDeps, 'db' | 
       const others = await nsp.in(rooms.visitor(data.visitorId)).fetchSockets();
       if (others.length > 0) return;
     }
-    const row = await deps.db.transaction(async (tx) => {
+    // The contact's presence on its channel (the card's offline state): its fact shows it on the screens.
+    await deps.db.transaction(async (tx) => {
       const changed = await setVisitorOnline(tx, data.companyId, data.contactId, online);
-      // The contact's presence on its channel (the card's offline state).
       if (changed) await writeFacts(tx, [updatedFact(changed, ['contactOfflineSince'])]);
-      return changed;
     });
-    if (row)
-      deps.events.emit('attendance:changed', {
-        companyId: data.companyId,
-        card: toCard(row),
-        previous: null,
-      });
   };
 
   nsp.on('connection', (socket) => {

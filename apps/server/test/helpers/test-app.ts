@@ -5,14 +5,14 @@ import { buildApp } from '../../src/app';
 import { CHANNEL_ADAPTERS } from '../../src/channels/adapters';
 import { createChannelRegistry } from '../../src/channels/registry';
 import { createChannelRepository } from '../../src/channels/repository';
+import { startDurableConsumer } from '../../src/facts/durable-consumer';
 import { type Queue, startQueue } from '../../src/jobs/queue';
-import { JOBS, workerTasks } from '../../src/jobs/registry';
+import { JOBS, workerConsumers, workerTasks } from '../../src/jobs/registry';
 import { type Scheduler, startScheduler } from '../../src/jobs/scheduler';
 
 import { type Config, loadConfig } from '../../src/platform/config';
 import { connectDatabase } from '../../src/platform/db';
 import type { AppDeps } from '../../src/platform/deps';
-import { EventBus } from '../../src/platform/events';
 import { createMailer } from '../../src/platform/mailer';
 import { createOutboundGuard, type OutboundLookup } from '../../src/platform/outbound-url';
 import { createStorage } from '../../src/platform/storage/create-storage';
@@ -35,7 +35,7 @@ export async function createTestContext(
   opts: {
     env?: Record<string, string>;
     queue?: boolean;
-    /** The worker's recurring tasks (jobs/registry.ts): off unless a test asks for them. */
+    /** The worker's recurring tasks and fact consumers (jobs/registry.ts): off unless a test asks for them. */
     scheduler?: boolean;
     lookup?: OutboundLookup;
     /** The web chat bundle served at /webchat/<code>.js (the built one by default). */
@@ -62,7 +62,6 @@ export async function createTestContext(
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     ...opts.env,
   });
-  const events = new EventBus();
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -80,7 +79,6 @@ export async function createTestContext(
     config,
     db: database.db,
     queue: null,
-    events,
     mailer,
     appSecret: config.APP_SECRET ?? '',
     channels,
@@ -100,9 +98,11 @@ export async function createTestContext(
   const app = await buildApp(deps, { widgetFile: opts.widgetFile });
   await app.ready();
   let scheduler: Scheduler | null = null;
+  const consumers: { stop(): Promise<void> }[] = [];
   if (opts.scheduler) {
     scheduler = startScheduler(deps, { url: testDb.url, tasks: workerTasks(config) });
     await scheduler.ready;
+    for (const c of workerConsumers(deps)) consumers.push(await startDurableConsumer(c, { url: testDb.url }));
   }
 
   return {
@@ -117,6 +117,7 @@ export async function createTestContext(
     async close() {
       await app.close();
       await scheduler?.stop();
+      for (const c of consumers) await c.stop();
       await queue?.stop();
       await smtp.close();
       await database.pool.end();

@@ -7,21 +7,14 @@ export const ZWebchatConfig = z.object({ custom_data: z.record(z.string(), z.unk
 export type WebchatConfig = z.output<typeof ZWebchatConfig>;
 
 /**
- * The web chat: inbound messages come from our own visitor API; outbound ones go to the visitor's browser
- * over the /webchat socket namespace (room of the visitor id). A widget that is closed reloads them from the
- * visitor API, so the message counts as sent once emitted.
+ * The web chat: inbound messages come from our own visitor API; outbound ones reach the visitor's browser from
+ * their `message.sent` fact (realtime/fact-fanout.ts, the /webchat namespace, room of the visitor id) on every
+ * API node. A widget that is closed reloads them from the visitor API, so the message counts as sent once
+ * stored: there is no provider to hand it to.
  */
 export const webchatAdapter: ChannelAdapter<WebchatConfig> = {
   kind: 'web',
   capabilities: capabilitiesOf('web'),
   config: ZWebchatConfig,
-  send: async (ctx, ch, m) => {
-    if (!ctx.socket) return { state: 'error', error: 'Entrega ao visitante indisponível.' };
-    ctx.socket.events.emit('visitor:message', {
-      companyId: ch.companyId,
-      visitorId: m.to.externalId,
-      message: ctx.socket.message,
-    });
-    return { state: 'sent' };
-  },
+  send: async () => ({ state: 'sent' }),
 };

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamptz,
-  uniqueIndex,
-} from './columns';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamptz } from './columns';
 import { companies } from './companies';
 
 // Every webhook POST is committed here before the 200; a job processes it afterwards (idempotent by wamid).

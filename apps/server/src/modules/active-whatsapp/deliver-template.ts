@@ -8,10 +8,10 @@ import type { WaentChannel } from '../../channels/waent/config';
 import { uploadTemplateMedia } from '../../channels/waent/send';
 import { attendances, type contacts, messages } from '../../db/schema/attendance';
 import { writeFacts } from '../../facts/write-facts';
-import type { AppDeps, Caller } from '../../platform/deps';
+import type { Caller } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { handoverFacts } from '../attendance/attendance-facts';
-import { type AttendanceRow, toCard, toMessage } from '../attendance/card';
+import { type AttendanceRow, toCard } from '../attendance/card';
 import { type DeliverDeps, deliverMessage } from '../attendance/deliver-message';
 import type { HsmRow } from '../hsm/repository';
 import { templatePayload } from './template-payload';
@@ -128,16 +128,6 @@ export async function deliverTemplate(
   });
 
   const card = toCard(result.updated);
-  deps.events.emit('attendance:changed', {
-    companyId: caller.companyId,
-    card,
-    previous: input.previous ?? null,
-  });
-  deps.events.emit('message:created', {
-    companyId: caller.companyId,
-    card,
-    message: toMessage(result.stored),
-  });
 
   // The channel adapter sends it (throttled per number, 429/5xx retried) and records the wamid.
   const message = await deliverMessage(deps, { card, stored: result.stored, contact: input.contact });

@@ -7,7 +7,7 @@ import { toCard } from './card';
 import { loadForAction } from './load-for-action';
 import { updateOpenAttendance } from './update-attendance';
 
-type Deps = Pick<AppDeps, 'db' | 'events'>;
+type Deps = Pick<AppDeps, 'db'>;
 
 const by = (caller: Caller) => ({ by: caller.userId });
 

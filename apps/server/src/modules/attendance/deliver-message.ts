@@ -10,12 +10,12 @@ import { type MessageRow, type QuotedInfo, toMessage } from './card';
 
 export type DeliverDeps = Pick<
   AppDeps,
-  'db' | 'events' | 'storage' | 'outbound' | 'appSecret' | 'channels' | 'channelRepository'
+  'db' | 'storage' | 'outbound' | 'appSecret' | 'channels' | 'channelRepository'
 >;
 
 /**
- * Hands a stored outgoing message to its channel after commit, then records and announces the delivery
- * state. The stored message is the record whatever the channel answers (an error shows as Error).
+ * Hands a stored outgoing message to its channel after commit, then records the delivery state (its fact
+ * shows it on the screens). The stored message is the record whatever the channel answers (an error shows as Error).
  */
 export async function deliverMessage(
   deps: DeliverDeps,
@@ -27,8 +27,7 @@ export async function deliverMessage(
   },
 ): Promise<TMessage> {
   const { card, stored, contact } = input;
-  const shown = toMessage(stored, input.quoted ?? null);
-  const sent = await send(deps, card, stored, contact, shown).catch(
+  const sent = await send(deps, card, stored, contact).catch(
     (err: unknown): SendResult => ({
       state: 'error',
       error: err instanceof Error ? err.message : String(err),
@@ -59,9 +58,7 @@ export async function deliverMessage(
     }
     return row;
   });
-  const message = toMessage(final ?? stored, input.quoted ?? null);
-  deps.events.emit('message:updated', { companyId: stored.companyId, card, message });
-  return message;
+  return toMessage(final ?? stored, input.quoted ?? null);
 }
 
 async function send(
@@ -69,27 +66,21 @@ async function send(
   card: TCard,
   stored: MessageRow,
   contact: typeof contacts.$inferSelect,
-  shown: TMessage,
 ): Promise<SendResult> {
   const channel = await deps.channelRepository.find(stored.companyId, card.channel_id);
   const adapter = channel ? deps.channels.get(channel.kind) : null;
   if (!channel || !adapter) return { state: 'error', error: 'canal indisponível' };
   const template = stored.metadata.template;
-  return sendWithPolicy(
-    adapter,
-    channelCtx(deps, { socket: { events: deps.events, message: shown } }),
-    channel,
-    {
-      messageId: stored.id,
-      to: { externalId: contact.externalId, data: contact.data },
-      text: stored.text,
-      ...(isTemplate(template) ? { template } : {}),
-      media: stored.attachments.flatMap((a) => {
-        const p = ZStoredAttachment.safeParse(a);
-        return p.success ? [p.data] : [];
-      }),
-    },
-  );
+  return sendWithPolicy(adapter, channelCtx(deps), channel, {
+    messageId: stored.id,
+    to: { externalId: contact.externalId, data: contact.data },
+    text: stored.text,
+    ...(isTemplate(template) ? { template } : {}),
+    media: stored.attachments.flatMap((a) => {
+      const p = ZStoredAttachment.safeParse(a);
+      return p.success ? [p.data] : [];
+    }),
+  });
 }
 
 /** The template a template message carries in its metadata (what deliver-template stored). */

@@ -5,7 +5,7 @@ import { attendances, contacts, messages, persons } from '../../db/schema/attend
 import { writeFacts } from '../../facts/write-facts';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { type AttendanceRow, type MessageRow, toCard, toMessage } from './card';
+import type { AttendanceRow, MessageRow } from './card';
 import { nextCounter } from './repository';
 
 class DuplicateRace extends Error {}
@@ -26,7 +26,7 @@ const preview = (text: string, attachments: unknown[] | undefined) =>
  * Everything commits together before anyone is told, so nothing a customer sends is lost or stored twice.
  */
 export async function ingestInbound(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   input: {
     companyId: number;
     channel: { kind: TChannelKind; id: number; sectorId: number };
@@ -44,7 +44,7 @@ export async function ingestInbound(
 }
 
 async function ingestOnce(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   input: Parameters<typeof ingestInbound>[1],
 ): Promise<IngestResult> {
   const { companyId, channel, contact, message } = input;
@@ -113,11 +113,6 @@ async function ingestOnce(
     return { attendance: updated ?? open, message: stored, created, duplicate: false };
   });
 
-  if (!result.duplicate) {
-    const card = toCard(result.attendance);
-    deps.events.emit('attendance:changed', { companyId, card, previous: null });
-    deps.events.emit('message:created', { companyId, card, message: toMessage(result.message) });
-  }
   return result;
 }
 

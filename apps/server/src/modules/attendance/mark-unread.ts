@@ -16,11 +16,7 @@ import { loadForAction } from './load-for-action';
  * state is the card's own unread count (at least 1 now), so every tab and screen that shows the card sees it,
  * and opening the card as its operator reads it again.
  */
-export async function markUnread(
-  deps: Pick<AppDeps, 'db' | 'events'>,
-  caller: Caller,
-  input: { attendanceId: number },
-) {
+export async function markUnread(deps: Pick<AppDeps, 'db'>, caller: Caller, input: { attendanceId: number }) {
   const meta = await companyMetadataOf(deps.db, caller.companyId);
   if (!meta.read_unread.enabled) throw forbidden(META_MSG.readUnreadDisabled);
   const { attendance } = await loadForAction(deps, caller, input.attendanceId);
@@ -42,6 +38,5 @@ export async function markUnread(
   });
   if (!row) throw new AppError(ERROR_CODE.conflict, ATT_MSG.alreadyClosed, 409);
   const card = toCard(row);
-  deps.events.emit('attendance:changed', { companyId: caller.companyId, card, previous: null });
   return { message: META_MSG.markedUnread, card };
 }

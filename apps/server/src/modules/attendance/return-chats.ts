@@ -4,7 +4,6 @@ import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps } from '../../platform/deps';
 import { findCompany } from '../companies/repository';
 import { handoversFacts } from './attendance-facts';
-import { toCard } from './card';
 
 type Meta = {
   attendances?: { remove_chats_logout?: boolean };
@@ -13,7 +12,7 @@ type Meta = {
 
 /** remove_chats_logout: the operator's open chats go back to the queue (and to distribution). */
 export async function returnChatsIfConfigured(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   companyId: number,
   userId: number,
   /** Who made the operator leave (themselves at logout, a manager setting them offline). */
@@ -47,12 +46,5 @@ export async function returnChatsIfConfigured(
     );
     return returned;
   });
-  for (const row of rows) {
-    deps.events.emit('attendance:changed', {
-      companyId,
-      card: toCard(row),
-      previous: { sectorId: row.sectorId, operatorAssignedId: userId },
-    });
-  }
   return rows.length;
 }

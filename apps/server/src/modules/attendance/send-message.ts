@@ -13,7 +13,7 @@ import { verifyAttachmentRefs } from '../attachments/refs';
 import { findCompany } from '../companies/repository';
 import { refuseControlWords } from '../control-words/check-control-words';
 import { handoverFacts } from './attendance-facts';
-import { type QuotedInfo, toCard, toMessage } from './card';
+import { type QuotedInfo, toCard } from './card';
 import { type DeliverDeps, deliverMessage } from './deliver-message';
 import { loadForAction } from './load-for-action';
 import { findMessagesByMessageIds } from './repository';
@@ -24,7 +24,7 @@ import { companyViewSettings } from './viewer';
 const QUOTE_MAX_AGE_MS = 30 * 86_400_000;
 const IFRAME = /<\s*iframe\b/i;
 
-export type SendDeps = Pick<AppDeps, 'db' | 'events' | 'appSecret' | 'storage' | 'config'> & DeliverDeps;
+export type SendDeps = Pick<AppDeps, 'db' | 'appSecret' | 'storage' | 'config'> & DeliverDeps;
 
 /**
  * An operator's message (spec 1 §7 "send message"): validated, truncated to the channel's limit, stored, the
@@ -168,17 +168,7 @@ export async function sendMessage(
     return { stored, updated, contact };
   });
 
-  const previous =
-    result.updated.operatorAssignedId !== attendance.operatorAssignedId
-      ? { sectorId: attendance.sectorId, operatorAssignedId: attendance.operatorAssignedId }
-      : null;
   const card = toCard(result.updated);
-  deps.events.emit('attendance:changed', { companyId: caller.companyId, card, previous });
-  deps.events.emit('message:created', {
-    companyId: caller.companyId,
-    card,
-    message: toMessage(result.stored, quotedInfo),
-  });
 
   const message = await deliverMessage(deps, {
     card,

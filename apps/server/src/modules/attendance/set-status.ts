@@ -1,15 +1,14 @@
 import { ATT_MSG } from '@prosa/shared/attendance';
-import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
 import { ERROR_CODE } from '@prosa/shared/messages';
-import { and, eq, isNull } from 'drizzle-orm';
-import { contacts } from '../../db/schema/attendance';
+import { eq, isNull } from 'drizzle-orm';
 import { statuses } from '../../db/schema/organization';
 import type { Caller } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { ofCompany } from '../../platform/tenancy';
-import { toCard } from './card';
+import { type MessageRow, toCard } from './card';
 import { loadForAction } from './load-for-action';
-import { type StatusMessageDeps, sendStatusMessage } from './send-status-message';
+import { deliverAutomaticMessage } from './send-automatic-message';
+import { recordStatusMessage, type StatusMessageDeps } from './send-status-message';
 import { updateOpenAttendance } from './update-attendance';
 
 /**
@@ -36,6 +35,9 @@ export async function setStatus(
 
   const now = new Date();
   const finalize = status.shouldClose === 1;
+  // The finalization status's message is stored with the finalization: the customer receives it before the web
+  // chat hears that the conversation ended (both from the facts of this one transaction).
+  const recorded: { message: MessageRow | null } = { message: null };
   const row = await updateOpenAttendance(
     deps,
     attendance,
@@ -49,32 +51,19 @@ export async function setStatus(
         }
       : { statusId: status.id },
     { by: caller.userId, closeReason: 'status' },
+    undefined,
+    finalize
+      ? async (tx, closed) => {
+          recorded.message = await recordStatusMessage(tx, {
+            attendance: closed,
+            status,
+            operator: { id: caller.userId, name: caller.displayName },
+          });
+        }
+      : undefined,
   );
   if (!row) throw new AppError(ERROR_CODE.conflict, ATT_MSG.alreadyClosed, 409);
-
-  // The finalization status's message reaches the customer before the web chat is told it ended.
-  if (finalize) {
-    await sendStatusMessage(deps, {
-      attendance: row,
-      status,
-      operator: { id: caller.userId, name: caller.displayName },
-    });
-  }
-
-  // The widget is told the conversation ended (a later step sends it from the attendance.closed fact).
-  if (finalize && capabilitiesOf(row.channelKind).socketDelivery) {
-    const [contact] = await deps.db
-      .select({ externalId: contacts.externalId })
-      .from(contacts)
-      .where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, row.contactId)));
-    if (contact) {
-      deps.events.emit('visitor:finalized', {
-        companyId: caller.companyId,
-        visitorId: contact.externalId,
-        protocol: row.protocol,
-      });
-    }
-  }
+  if (recorded.message) await deliverAutomaticMessage(deps, row, recorded.message);
   return {
     message: finalize ? ATT_MSG.finalized : ATT_MSG.statusChanged,
     closed: finalize,

@@ -25,7 +25,7 @@ async function transferRules(deps: Pick<AppDeps, 'db'>, caller: Caller) {
 
 /** switch-sector: the attendance goes to another sector's queue (unassigned unless its operator works there). */
 export async function switchSector(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   input: { attendanceId: number; sectorId: number },
 ) {
@@ -80,7 +80,7 @@ export async function switchSector(
 
 /** switch-operator: hands the attendance to an active user of its sector. */
 export async function switchOperator(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   input: { attendanceId: number; operatorId: number },
 ) {

@@ -12,11 +12,7 @@ import { updateOpenAttendance } from './update-attendance';
  * "viewed send": records that the caller opened the card. An operator opening an unassigned card under
  * triage OPERATOR (own + unassigned) takes it, so two operators do not answer the same customer.
  */
-export async function markViewed(
-  deps: Pick<AppDeps, 'db' | 'events'>,
-  caller: Caller,
-  input: { attendanceId: number },
-) {
+export async function markViewed(deps: Pick<AppDeps, 'db'>, caller: Caller, input: { attendanceId: number }) {
   const { attendance, viewer } = await loadForAction(deps, caller, input.attendanceId, { allowClosed: true });
   await upsertView(deps.db, {
     companyId: caller.companyId,
@@ -37,14 +33,7 @@ export async function markViewed(
       userId: caller.userId,
       userName: caller.displayName,
     });
-    if (taken) {
-      current = taken;
-      deps.events.emit('attendance:changed', {
-        companyId: caller.companyId,
-        card: toCard(taken),
-        previous: { sectorId: attendance.sectorId, operatorAssignedId: null },
-      });
-    }
+    if (taken) current = taken;
   }
   // Opened by the operator who owns it: the contact's messages are read.
   if (!current.closedAt && current.operatorAssignedId === caller.userId && current.unreadCount > 0) {

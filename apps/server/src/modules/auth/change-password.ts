@@ -1,5 +1,6 @@
 import type { TChangePasswordInput } from '@prosa/shared/auth';
 import { ERROR_CODE, MSG } from '@prosa/shared/messages';
+import { noticeSessionsRevoked } from '../../facts/notices';
 import { hashPassword, sha256, verifyPassword } from '../../platform/crypto';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
@@ -14,7 +15,7 @@ import {
   updatePassword,
 } from './repository';
 
-type ChangeDeps = Pick<AppDeps, 'db' | 'config' | 'queue' | 'mailer' | 'events'>;
+type ChangeDeps = Pick<AppDeps, 'db' | 'config' | 'queue' | 'mailer'>;
 
 /**
  * Forced change (changeToken from the login step, no session yet) or voluntary change by a logged-in
@@ -65,12 +66,10 @@ export async function setPassword(
   const { user } = found;
   await updatePassword(deps.db, user.companyId, user.id, await hashPassword(newPassword));
   const revoked = await revokeUserSessions(deps.db, user.companyId, user.id, keepSessionId);
-  for (const sessionId of revoked) {
-    deps.events.emit('session:revoked', {
-      sessionId,
-      userId: user.id,
-      companyId: user.companyId,
-      reason: 'password_changed',
-    });
-  }
+  await noticeSessionsRevoked(deps.db, {
+    companyId: user.companyId,
+    userId: user.id,
+    sessionIds: revoked,
+    reason: 'password_changed',
+  });
 }

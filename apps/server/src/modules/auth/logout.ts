@@ -1,8 +1,9 @@
+import { noticeSessionsRevoked } from '../../facts/notices';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { returnChatsIfConfigured } from '../attendance/return-chats';
 import { insertAccessLog, revokeSession } from './repository';
 
-export async function logout(deps: Pick<AppDeps, 'db' | 'events'>, caller: Caller, ip: string) {
+export async function logout(deps: Pick<AppDeps, 'db'>, caller: Caller, ip: string) {
   if (await revokeSession(deps.db, caller.sessionId)) {
     await insertAccessLog(deps.db, {
       companyId: caller.companyId,
@@ -10,7 +11,12 @@ export async function logout(deps: Pick<AppDeps, 'db' | 'events'>, caller: Calle
       event: 'logout',
       ip,
     });
-    deps.events.emit('session:revoked', { ...caller, reason: 'logout' });
+    await noticeSessionsRevoked(deps.db, {
+      companyId: caller.companyId,
+      userId: caller.userId,
+      sessionIds: [caller.sessionId],
+      reason: 'logout',
+    });
     // remove_chats_logout: a logged-out operator's open chats go back to the queue.
     await returnChatsIfConfigured(deps, caller.companyId, caller.userId);
   }

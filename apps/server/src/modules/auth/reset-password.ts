@@ -7,7 +7,7 @@ import { consumePasswordToken, findUsablePasswordToken, findUser, voidPasswordTo
 
 /** Uses a recovery link once: the conditional update lets only the first request through. */
 export async function resetPassword(
-  deps: Pick<AppDeps, 'db' | 'config' | 'queue' | 'mailer' | 'events'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'queue' | 'mailer'>,
   input: { token: string; newPassword: string },
 ) {
   const invalid = () => new AppError(ERROR_CODE.validation, MSG.resetLinkInvalid, 400);

@@ -1,3 +1,4 @@
+import { noticeSessionsRevoked } from '../../facts/notices';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { bumpSocketTokenVersion, findActiveSession } from './repository';
 import { socketToken } from './sessions';
@@ -9,8 +10,13 @@ export async function getSocketToken(deps: Pick<AppDeps, 'db' | 'appSecret'>, ca
 }
 
 /** "Reset realtime token": older socket tokens stop working and sockets opened with them are closed. */
-export async function resetSocketToken(deps: Pick<AppDeps, 'db' | 'appSecret' | 'events'>, caller: Caller) {
+export async function resetSocketToken(deps: Pick<AppDeps, 'db' | 'appSecret'>, caller: Caller) {
   const version = await bumpSocketTokenVersion(deps.db, caller.sessionId);
-  deps.events.emit('session:revoked', { ...caller, reason: 'token_reset' });
+  await noticeSessionsRevoked(deps.db, {
+    companyId: caller.companyId,
+    userId: caller.userId,
+    sessionIds: [caller.sessionId],
+    reason: 'token_reset',
+  });
   return { token: socketToken(deps.appSecret, caller.sessionId, version), companyId: caller.companyId };
 }

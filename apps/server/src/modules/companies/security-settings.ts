@@ -1,6 +1,7 @@
 import type { TCompanySecurity, TSecuritySettings } from '@prosa/shared/company';
 import { normalizeIp } from '@prosa/shared/ip';
 import { MSG } from '@prosa/shared/messages';
+import { noticeCompanyUpdated } from '../../facts/notices';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { findCompany, updateCompany } from './repository';
@@ -26,7 +27,7 @@ export async function getIpFilter(deps: Pick<AppDeps, 'db'>, companyId: number, 
 }
 
 export async function updateSecuritySettings(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   input: TSecuritySettings,
 ) {
@@ -34,6 +35,6 @@ export async function updateSecuritySettings(
     mfaEnabled: input.mfa_enabled,
     passwordMaxAgeDays: input.password_max_age_days,
   });
-  deps.events.emit('company:updated', { companyId: caller.companyId, changed: ['security'] });
+  await noticeCompanyUpdated(deps.db, caller.companyId, ['security']);
   return { message: MSG.companyUpdated };
 }

@@ -1,6 +1,7 @@
 import { COMPANY_MSG, type ZCompanyStatusInput } from '@prosa/shared/company-admin';
 import { brDateToIso, startOfDayIn } from '@prosa/shared/dates';
 import type { z } from '@prosa/shared/zod';
+import { noticeCompanyUpdated } from '../../facts/notices';
 import { companyScope } from '../../platform/company-scope';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
@@ -12,7 +13,7 @@ import { findCompany, updateCompany } from './repository';
  * day in the company's timezone); logins and open sessions of an inactive company are refused by checkAccess.
  */
 export async function setCompanyStatus(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   companyId: number,
   input: z.output<typeof ZCompanyStatusInput>,
@@ -29,7 +30,7 @@ export async function setCompanyStatus(
   } else {
     await updateCompany(deps.db, id, { statusId: 1, inactiveSince: null });
   }
-  deps.events.emit('company:updated', { companyId: id, changed: ['status'] });
+  await noticeCompanyUpdated(deps.db, id, ['status']);
   const saved = await findCompany(deps.db, id);
   if (!saved) throw notFound();
   return { message: COMPANY_MSG.statusUpdated, company: toListItem(saved) };

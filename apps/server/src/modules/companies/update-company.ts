@@ -1,5 +1,6 @@
 import { COMPANY_MSG, type ZUpdateCompanyInput } from '@prosa/shared/company-admin';
 import type { z } from '@prosa/shared/zod';
+import { noticeCompanyUpdated } from '../../facts/notices';
 import { companyScope } from '../../platform/company-scope';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -8,7 +9,7 @@ import { type CompanyChanges, findCompany, updateCompany } from './repository';
 
 /** PATCH /companies/{id}: only the fields sent change (data, addresses, responsibles, title, timezone, metadata). */
 export async function patchCompany(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   companyId: number,
   input: z.output<typeof ZUpdateCompanyInput>,
@@ -28,7 +29,7 @@ export async function patchCompany(
     changes.customMetadata = input.custom_metadata.map((m) => ({ key: m.key, value: m.value }));
   if (input.view_data !== undefined) changes.viewData = { ...current.viewData, title: input.view_data.title };
   await updateCompany(deps.db, id, changes);
-  deps.events.emit('company:updated', { companyId: id, changed: Object.keys(input) });
+  await noticeCompanyUpdated(deps.db, id, Object.keys(input));
   const saved = await findCompany(deps.db, id);
   if (!saved) throw notFound();
   return { message: COMPANY_MSG.updated, company: toDetail(saved) };

@@ -2,6 +2,7 @@ import type { TIpFilter } from '@prosa/shared/company';
 import { ipAllowed } from '@prosa/shared/ip';
 import { MSG } from '@prosa/shared/messages';
 import { ROLE } from '@prosa/shared/roles';
+import { noticeCompanyUpdated } from '../../facts/notices';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { updateCompany } from './repository';
@@ -11,7 +12,7 @@ import { updateCompany } from './repository';
  * on the next request of every user of that company.
  */
 export async function updateIpFilter(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   companyId: number,
   input: TIpFilter & { currentIp: string },
@@ -28,6 +29,6 @@ export async function updateIpFilter(
     throw badRequest(MSG.ipLockout);
   }
   await updateCompany(deps.db, companyId, { data: { use_filter_ip: input.use_filter_ip, ips } });
-  deps.events.emit('company:updated', { companyId, changed: ['ip_filter'] });
+  await noticeCompanyUpdated(deps.db, companyId, ['ip_filter']);
   return { message: MSG.companyUpdated };
 }

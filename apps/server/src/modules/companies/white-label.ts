@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { COMPANY_MSG, type TWhiteLabelKey, WHITE_LABEL_MAX_BYTES } from '@prosa/shared/company-admin';
 import { ERROR_CODE } from '@prosa/shared/messages';
+import { noticeCompanyUpdated } from '../../facts/notices';
 import { companyScope } from '../../platform/company-scope';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -10,7 +11,7 @@ import { detectImageType, IMAGE_EXTENSIONS } from '../../platform/image-type';
 import { whiteLabelUrl } from './company-view';
 import { type CompanyRow, findCompany, updateCompany } from './repository';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'events'>;
+type Deps = Pick<AppDeps, 'db' | 'config'>;
 
 const dirOf = (deps: Pick<AppDeps, 'config'>, companyId: number) =>
   resolve(deps.config.DATA_DIR, 'uploads', 'companies', String(companyId), 'white-label');
@@ -28,7 +29,7 @@ async function store(deps: Deps, company: CompanyRow, key: TWhiteLabelKey, file:
     else delete viewData[key];
     await updateCompany(deps.db, company.id, { viewData });
   }
-  deps.events.emit('company:updated', { companyId: company.id, changed: ['white_label'] });
+  await noticeCompanyUpdated(deps.db, company.id, ['white_label']);
 }
 
 /** POST whitelabel-upload (key, file): logo, login logo or default image; at most 2 MB, an image by content. */

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds } from '../../../test/helpers/attendance-fixtures';
+import { collectFacts } from '../../../test/helpers/collect-facts';
 import {
   ADMIN,
   api,
@@ -12,6 +13,7 @@ import {
 import { companies } from '../../db/schema/companies';
 import { pauseReasons } from '../../db/schema/distribution';
 import { statuses } from '../../db/schema/organization';
+import { headCursor } from '../../facts/read-facts';
 import { timerSettings } from '../distribution/timer-settings';
 
 let ctx: TestContext;
@@ -204,8 +206,7 @@ describe('metadados da empresa', () => {
 
   it('saves the whole object; the answer, a new load and the chat switches agree', async () => {
     const meta = await load();
-    const events: { changed: string[] }[] = [];
-    ctx.deps.events.on('company:updated', (p) => events.push(p));
+    const from = await headCursor(ctx.db);
     const body = {
       ...meta,
       change_auto: { minutes: 30 },
@@ -231,10 +232,14 @@ describe('metadados da empresa', () => {
     expect(again.blacklist.status_id).toBe(demo.status('Resolvido'));
     const features = await http.get('/api/company/features', { cookie: manager });
     expect((features.body.allow as Record<string, boolean>).restrictTransfer).toBe(true);
-    expect(events.at(-1)?.changed).toEqual(
+    // Every screen of the company is told which settings changed (a company.updated notice).
+    const { facts } = await collectFacts(ctx.db, from, (f) => f.some((x) => x.name === 'company.updated'));
+    const notice = [...facts].reverse().find((f) => f.name === 'company.updated');
+    const changed = notice?.name === 'company.updated' ? notice.data.changed : [];
+    expect(changed).toEqual(
       expect.arrayContaining(['change_auto', 'campaign_options', 'allow', 'reports', 'blacklist']),
     );
-    expect(events.at(-1)?.changed).not.toContain('control_pause');
+    expect(changed).not.toContain('control_pause');
   });
 
   it('keeps keys it does not know, sent or only stored', async () => {

@@ -1,6 +1,7 @@
 import { META_MSG, readCompanyMetadata, type TCompanyMetadata } from '@prosa/shared/company-metadata';
 import { ADMIN_MSG } from '@prosa/shared/messages';
 import { PAUSE_MSG } from '@prosa/shared/pause';
+import { noticeCompanyUpdated } from '../../facts/notices';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { requirePermission } from '../permissions/require-permission';
@@ -14,7 +15,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * from here: it follows the distribution settings, which also keep their own table.
  */
 export async function saveCompanyMetadata(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   input: TCompanyMetadata,
 ) {
@@ -40,6 +41,6 @@ export async function saveCompanyMetadata(
 
   await storeMetadata(deps.db, companyId, next);
   const changed = Object.keys(next).filter((key) => !same(before[key], next[key]));
-  if (changed.length > 0) deps.events.emit('company:updated', { companyId, changed });
+  if (changed.length > 0) await noticeCompanyUpdated(deps.db, companyId, changed);
   return { message: META_MSG.saved, metadata: next };
 }

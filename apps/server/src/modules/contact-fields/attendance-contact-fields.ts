@@ -41,7 +41,7 @@ export async function getAttendanceContactFields(
  * list values stored by option key. Keys of other fields stay as they were.
  */
 export async function saveAttendanceContactFields(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   input: { attendanceId: number; values: Record<string, string | number | null> },
 ) {
@@ -78,6 +78,5 @@ export async function saveAttendanceContactFields(
   });
   if (!row) throw notFound(ATT_MSG.attendanceNotFound);
   const card = toCard(row);
-  deps.events.emit('attendance:changed', { companyId: caller.companyId, card, previous: null });
   return { message: CONTACT_FIELD_MSG.valuesSaved, values: storedValues(row), card };
 }

@@ -7,6 +7,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import { companies } from '../../db/schema/companies';
 import { statuses } from '../../db/schema/organization';
+import { noticeCompanyUpdated } from '../../facts/notices';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { findCompany } from '../companies/repository';
@@ -40,7 +41,7 @@ async function assertStatus(
 
 /** Settings tab 19 "Regras de atendimento": stored in the company metadata `attendances` (seconds). */
 export async function saveAttendanceRules(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   input: TAttendanceRules,
 ) {
@@ -64,13 +65,13 @@ export async function saveAttendanceRules(
       },
     })
     .where(eq(companies.id, caller.companyId));
-  deps.events.emit('company:updated', { companyId: caller.companyId, changed: ['attendances'] });
+  await noticeCompanyUpdated(deps.db, caller.companyId, ['attendances']);
   return { message: RULES_MSG.saved, rules: input };
 }
 
 /** The client-waiting-response (SLA) settings of the new distribution tab, in auto_dist.client_waiting_response. */
 export async function saveClientWaitingResponse(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   input: TClientWaitingResponse,
 ) {
@@ -86,7 +87,7 @@ export async function saveClientWaitingResponse(
       },
     })
     .where(eq(companies.id, caller.companyId));
-  deps.events.emit('company:updated', { companyId: caller.companyId, changed: ['auto_dist'] });
+  await noticeCompanyUpdated(deps.db, caller.companyId, ['auto_dist']);
   return { message: RULES_MSG.saved, client_waiting_response: input };
 }
 

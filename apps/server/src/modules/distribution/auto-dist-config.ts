@@ -8,6 +8,7 @@ import { ERROR_CODE } from '@prosa/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/companies';
 import { autoDistConfigs } from '../../db/schema/distribution';
+import { noticeCompanyUpdated } from '../../facts/notices';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { findCompany } from '../companies/repository';
@@ -38,11 +39,7 @@ export async function getAutoDistConfig(deps: Pick<AppDeps, 'db'>, caller: Calle
  * Saves the distribution settings. Turning it on forces triage MANAGER (operators see only their own cards)
  * through the company metadata auto_dist.on, and runs a cycle right away.
  */
-export async function saveAutoDistConfig(
-  deps: Pick<AppDeps, 'db' | 'events'>,
-  caller: Caller,
-  input: TAutoDistInput,
-) {
+export async function saveAutoDistConfig(deps: Pick<AppDeps, 'db'>, caller: Caller, input: TAutoDistInput) {
   const company = await findCompany(deps.db, caller.companyId);
   if (!company) throw notFound();
   const meta = company.metadata as {
@@ -74,6 +71,6 @@ export async function saveAutoDistConfig(
       .where(eq(companies.id, caller.companyId));
     return saved;
   });
-  deps.events.emit('company:updated', { companyId: caller.companyId, changed: ['auto_dist'] });
+  await noticeCompanyUpdated(deps.db, caller.companyId, ['auto_dist']);
   return { message: DIST_MSG.saved, config: toConfig(row, caller.companyId) };
 }

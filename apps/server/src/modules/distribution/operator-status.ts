@@ -15,7 +15,7 @@ export const INACTIVE_ONLINE = 'Usuário inativo, não é possível alterar stat
  * returns the operator's open chats to the queue when the company asks for it (remove_chats_logout).
  */
 export async function setOperatorStatus(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   input: { userId: number; status: 'online' | 'offline' },
 ) {
@@ -27,7 +27,7 @@ export async function setOperatorStatus(
   if (!user || user.role > caller.role) throw notFound();
   if (input.status === 'online' && user.inactiveSince)
     throw new AppError(ERROR_CODE.validation, INACTIVE_ONLINE, 400);
-  const open = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ operatorStatus: input.status, updatedAt: new Date() })
@@ -50,16 +50,9 @@ export async function setOperatorStatus(
         data: { user_id: user.id, status: input.status, paused: Boolean(pause) },
       },
     ]);
-    return pause;
   });
   let returned = 0;
   if (input.status === 'offline')
     returned = await returnChatsIfConfigured(deps, caller.companyId, user.id, caller.userId);
-  deps.events.emit('operator:changed', {
-    companyId: caller.companyId,
-    userId: user.id,
-    status: input.status,
-    paused: Boolean(open),
-  });
   return { message: 'Status alterado com sucesso!', status: input.status, returned_to_queue: returned };
 }

@@ -6,7 +6,6 @@ import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { handoversFacts, updatedFact } from '../attendance/attendance-facts';
-import { toCard } from '../attendance/card';
 import { visibleTo } from '../attendance/repository';
 import { loadViewer } from '../attendance/viewer';
 import { findSector } from '../sectors/repository';
@@ -27,7 +26,7 @@ export function requeueChanges(input: { front: boolean; now: Date }) {
  * another sector); the front queue puts them ahead of everyone (priority_queue).
  */
 export async function returnToQueue(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   input: { ids: number[]; sectorId?: number; front: boolean },
 ) {
@@ -70,14 +69,6 @@ export async function returnToQueue(
     ]);
     return queued;
   });
-  for (const row of rows) {
-    const prev = before.find((b) => b.id === row.id);
-    deps.events.emit('attendance:changed', {
-      companyId: caller.companyId,
-      card: toCard(row),
-      previous: prev ? { sectorId: prev.sectorId, operatorAssignedId: prev.operatorAssignedId } : null,
-    });
-  }
   await requestDistribution(deps.db, caller.companyId);
   return { message: DIST_MSG.queued, count: rows.length };
 }

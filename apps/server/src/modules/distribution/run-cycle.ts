@@ -5,7 +5,7 @@ import { userSectors, users } from '../../db/schema/users';
 import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps } from '../../platform/deps';
 import { handoversFacts } from '../attendance/attendance-facts';
-import { type AttendanceRow, toCard } from '../attendance/card';
+import type { AttendanceRow } from '../attendance/card';
 import { type EligibleOperator, planAssignments, type WaitingAttendance } from './plan-assignments';
 
 export type CycleResult = { assigned: number; skipped?: 'disabled' | 'busy' };
@@ -18,7 +18,7 @@ const LOCK_NAMESPACE = 727100;
  * recounted under the lock, the plan applied with one conditional update (only still-unassigned cards).
  */
 export async function runDistributionCycle(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   input: { companyId: number; now?: Date },
 ): Promise<CycleResult> {
   const now = input.now ?? new Date();
@@ -156,13 +156,6 @@ export async function runDistributionCycle(
     .update(autoDistConfigs)
     .set({ lastCycleAt: now, lastCycleAssigned: result.assigned.length })
     .where(eq(autoDistConfigs.companyId, companyId));
-  for (const row of result.assigned) {
-    deps.events.emit('attendance:changed', {
-      companyId,
-      card: toCard(row),
-      previous: { sectorId: row.sectorId, operatorAssignedId: null },
-    });
-  }
   return 'skipped' in result && result.skipped
     ? { assigned: 0, skipped: result.skipped }
     : { assigned: result.assigned.length };

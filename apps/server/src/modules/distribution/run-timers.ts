@@ -3,11 +3,14 @@ import { sql } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
 import { schedules } from '../../db/schema/scheduling';
 import { writeFacts } from '../../facts/write-facts';
-import type { AppDeps } from '../../platform/deps';
 import { closedFact, handoversFacts, updatedFact } from '../attendance/attendance-facts';
-import { type AttendanceRow, toCard } from '../attendance/card';
-import { type AutomaticMessageDeps, sendAutomaticMessage } from '../attendance/send-automatic-message';
-import { sendStatusMessageOf } from '../attendance/send-status-message';
+import type { AttendanceRow, MessageRow } from '../attendance/card';
+import {
+  type AutomaticMessageDeps,
+  deliverAutomaticMessage,
+  sendAutomaticMessage,
+} from '../attendance/send-automatic-message';
+import { findStatusMessage, recordStatusMessage } from '../attendance/send-status-message';
 import { findCompany } from '../companies/repository';
 import { timerSettings } from './timer-settings';
 
@@ -47,12 +50,13 @@ export async function runAttendanceTimers(
   let finalized: AttendanceRow[] = [];
   const { finalizeAfter, busyAfter } = s;
   if (finalizeAfter && s.finalizeStatusId) {
-    finalized = await deps.db.transaction(async (tx) => {
+    const statusId = s.finalizeStatusId;
+    const closed = await deps.db.transaction(async (tx) => {
       const rows = await tx
         .update(attendances)
         .set({
           closedAt: now,
-          statusId: s.finalizeStatusId,
+          statusId,
           closedByUserName: 'Automático',
           unreadCount: 0,
           updatedAt: now,
@@ -65,13 +69,20 @@ export async function runAttendanceTimers(
         tx,
         rows.map((row) => closedFact(row, null, 'auto')),
       );
-      return rows;
+      // The finalization status's message reaches the customer, as when an operator finalizes with it: stored
+      // with the finalization, so the widget hears of the end after it.
+      const status = rows.length > 0 ? await findStatusMessage(tx, companyId, statusId) : null;
+      const out: { row: AttendanceRow; message: MessageRow | null }[] = [];
+      for (const row of rows) {
+        const message = status
+          ? await recordStatusMessage(tx, { attendance: row, status, operator: null })
+          : null;
+        out.push({ row, message });
+      }
+      return out;
     });
-    for (const row of finalized) {
-      deps.events.emit('attendance:closed', { companyId, card: toCard(row) });
-      // The finalization status's message reaches the customer, as when an operator finalizes with it.
-      await sendStatusMessageOf(deps, { attendance: row, statusId: s.finalizeStatusId, operator: null });
-    }
+    finalized = closed.map((c) => c.row);
+    for (const { row, message } of closed) if (message) await deliverAutomaticMessage(deps, row, message);
   }
 
   // Silent past the busy time: flagged (and classified, when configured); a client reply clears the flag.
@@ -104,8 +115,6 @@ export async function runAttendanceTimers(
       );
       return rows;
     });
-    for (const row of busy)
-      deps.events.emit('attendance:changed', { companyId, card: toCard(row), previous: null });
   }
 
   // The client waits for an answer past the first-answer time (the other-answers time once answered).
@@ -157,15 +166,6 @@ export async function runAttendanceTimers(
         return rows;
       });
       for (const row of late) {
-        const prev = previous.find((p) => p.id === row.id);
-        deps.events.emit('attendance:changed', {
-          companyId,
-          card: toCard(row),
-          previous:
-            prev && prev.op !== row.operatorAssignedId
-              ? { sectorId: prev.sectorId, operatorAssignedId: prev.op }
-              : null,
-        });
         if (s.slaMessage)
           await sendAutomaticMessage(deps, {
             attendance: row,

@@ -6,7 +6,6 @@ import { attendances } from '../../db/schema/attendance';
 import { companies } from '../../db/schema/companies';
 import { autoDistConfigs, userPauses } from '../../db/schema/distribution';
 import { users } from '../../db/schema/users';
-import { registerDistributionTriggers } from './schedule';
 
 let ctx: TestContext;
 let ids: Awaited<ReturnType<typeof demoIds>>;
@@ -21,10 +20,10 @@ const until = async (check: () => Promise<boolean>, ms = 25_000) => {
 };
 
 beforeAll(async () => {
-  // The worker's scheduler runs the cycles, the timers and the pause limits (jobs/registry.ts).
+  // The worker's scheduler runs the cycles, the timers and the pause limits; its fact consumer brings a cycle
+  // forward (jobs/registry.ts).
   ctx = await createTestContext({ queue: false, scheduler: true });
   ids = await demoIds(ctx);
-  registerDistributionTriggers(ctx.deps);
 });
 afterAll(async () => {
   await ctx.close();

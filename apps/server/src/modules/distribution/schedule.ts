@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/companies';
 import { autoDistConfigs } from '../../db/schema/distribution';
 import { notifyScheduler } from '../../jobs/scheduler';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { runDistributionCycle } from './run-cycle';
 
@@ -14,10 +14,10 @@ export const CYCLE_AFTER_ASSIGN_MS = 10_000;
 export const DISTRIBUTION_TASK = 'distribution.cycles';
 
 /**
- * Brings the next cycle forward to now and wakes the workers' scheduler: called after events that change the
- * picture. Any node may call it.
+ * Brings the next cycle forward to now and wakes the workers' scheduler: called after facts that change the
+ * picture (distribution-trigger.ts). Any node may call it; in a transaction, it takes effect at commit.
  */
-export async function requestDistribution(db: Db, companyId: number) {
+export async function requestDistribution(db: Db | Tx, companyId: number) {
   const brought = await db
     .update(autoDistConfigs)
     .set({ nextCycleAt: sql`now()` })
@@ -53,10 +53,7 @@ async function claimDue(db: Db, limit: number): Promise<number[]> {
  * stop the others; the failures are thrown together at the end (the scheduler records them).
  */
 export async function runDueCycles(
-  deps: Pick<
-    AppDeps,
-    'db' | 'events' | 'storage' | 'outbound' | 'appSecret' | 'channels' | 'channelRepository'
-  >,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'outbound' | 'appSecret' | 'channels' | 'channelRepository'>,
 ) {
   const failures: string[] = [];
   for (const companyId of await claimDue(deps.db, 20)) {
@@ -93,17 +90,4 @@ export async function forEachActiveCompany(
     });
   }
   if (failures.length > 0) throw new Error(`${what}: ${failures.join('; ')}`);
-}
-
-/** Which domain events bring the next cycle forward: a waiting card, a freed place, a finished attendance. */
-export function registerDistributionTriggers(deps: Pick<AppDeps, 'db' | 'events'>) {
-  const trigger = (companyId: number) => {
-    requestDistribution(deps.db, companyId).catch(() => {});
-  };
-  deps.events.on('attendance:changed', ({ companyId, card, previous }) => {
-    if (card.operator_assigned_id === null || (previous && previous.operatorAssignedId !== null))
-      trigger(companyId);
-  });
-  deps.events.on('attendance:closed', ({ companyId }) => trigger(companyId));
-  deps.events.on('operator:changed', ({ companyId }) => trigger(companyId));
 }

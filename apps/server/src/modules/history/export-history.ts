@@ -7,6 +7,7 @@ import { durationLabel } from '@prosa/shared/elapsed';
 import { HISTORY_MSG, type THistoryFilters, ZHistoryFilters } from '@prosa/shared/history';
 import { and, desc, eq } from 'drizzle-orm';
 import { exportsTable } from '../../db/schema/exports';
+import { noticeExportReady } from '../../facts/notices';
 import { sendJob } from '../../jobs/catalogue';
 import type { Db } from '../../platform/db';
 import type { AppDeps, Caller } from '../../platform/deps';
@@ -103,7 +104,7 @@ export async function exportHistory(
 
 /** The job's work: writes the CSV under <DATA_DIR>/exports and marks the export done (or failed). */
 export async function runHistoryExport(
-  deps: Pick<AppDeps, 'db' | 'config' | 'events'>,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   input: { companyId: number; exportId: string; userId: number; role: number },
 ) {
   const [record] = await deps.db
@@ -138,11 +139,10 @@ export async function runHistoryExport(
     .update(exportsTable)
     .set({ status: 'done', filePath: file, rows, finishedAt: new Date() })
     .where(ofCompany(exportsTable, input.companyId, eq(exportsTable.id, input.exportId)));
-  deps.events.emit('export:ready', {
+  await noticeExportReady(deps.db, {
     companyId: input.companyId,
     userId: input.userId,
     exportId: input.exportId,
-    message: HISTORY_MSG.exportReady,
   });
 }
 

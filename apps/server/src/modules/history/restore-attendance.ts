@@ -12,7 +12,7 @@ import { loadViewer } from '../attendance/viewer';
 
 /** restoreContact: reopens the contact's latest closed attendance, unless the contact already has an open one. */
 export async function restoreAttendance(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   input: { contactId: number },
 ) {
@@ -72,11 +72,6 @@ export async function restoreAttendance(
         },
       ]);
       return reopened;
-    });
-    deps.events.emit('attendance:changed', {
-      companyId: caller.companyId,
-      card: toCard(row),
-      previous: null,
     });
     return { message: HISTORY_MSG.restored, card: toCard(row) };
   } catch (err) {

@@ -3,6 +3,7 @@ import { PAUSE_MSG, type TPauseState } from '@prosa/shared/pause';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { pauseReasons, userPauses } from '../../db/schema/distribution';
 import { users } from '../../db/schema/users';
+import { noticeSessionsRevoked } from '../../facts/notices';
 import { writeFacts } from '../../facts/write-facts';
 import { verifyPassword } from '../../platform/crypto';
 import type { Db } from '../../platform/db';
@@ -12,7 +13,7 @@ import { revokeUserSessions } from '../auth/repository';
 import { findCompany } from '../companies/repository';
 import { controlPauseOf } from './settings';
 
-type Deps = Pick<AppDeps, 'db' | 'events'>;
+type Deps = Pick<AppDeps, 'db'>;
 
 async function openPause(db: Db, companyId: number, userId: number) {
   const [row] = await db
@@ -86,12 +87,6 @@ export async function enterPause(deps: Deps, caller: Caller, input: { reasonId?:
     return pause;
   });
   if (!row) throw new AppError(ERROR_CODE.conflict, PAUSE_MSG.alreadyPaused, 409);
-  deps.events.emit('operator:changed', {
-    companyId: caller.companyId,
-    userId: caller.userId,
-    status: 'online',
-    paused: true,
-  });
   return { message: PAUSE_MSG.paused, state: await pauseState(deps, caller) };
 }
 
@@ -157,12 +152,6 @@ export async function leavePause(
       })),
     );
   });
-  deps.events.emit('operator:changed', {
-    companyId: caller.companyId,
-    userId: caller.userId,
-    status: 'online',
-    paused: false,
-  });
   return { message: PAUSE_MSG.resumed, state: await pauseState(deps, caller) };
 }
 
@@ -221,19 +210,11 @@ export async function enforcePauseLimits(deps: Deps, input: { companyId: number;
   });
   for (const p of ended) {
     const revoked = await revokeUserSessions(deps.db, input.companyId, p.userId);
-    for (const sessionId of revoked) {
-      deps.events.emit('session:revoked', {
-        sessionId,
-        userId: p.userId,
-        companyId: input.companyId,
-        reason: 'pause_limit',
-      });
-    }
-    deps.events.emit('operator:changed', {
+    await noticeSessionsRevoked(deps.db, {
       companyId: input.companyId,
       userId: p.userId,
-      status: 'offline',
-      paused: false,
+      sessionIds: revoked,
+      reason: 'pause_limit',
     });
   }
   return ended.length;

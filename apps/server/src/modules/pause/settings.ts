@@ -2,6 +2,7 @@ import { PAUSE_MSG, type TControlPause } from '@prosa/shared/pause';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { companies } from '../../db/schema/companies';
 import { pauseReasons } from '../../db/schema/distribution';
+import { noticeCompanyUpdated } from '../../facts/notices';
 import type { Db } from '../../platform/db';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
@@ -43,11 +44,7 @@ async function activeReasons(db: Db, companyId: number) {
 }
 
 /** Settings tab 1 "Pausa" (spec 1 §5): saved in the company metadata control_pause. */
-export async function saveControlPause(
-  deps: Pick<AppDeps, 'db' | 'events'>,
-  caller: Caller,
-  input: TControlPause,
-) {
+export async function saveControlPause(deps: Pick<AppDeps, 'db'>, caller: Caller, input: TControlPause) {
   const company = await findCompany(deps.db, caller.companyId);
   if (!company) throw notFound();
   if (input.use_reason && (await activeReasons(deps.db, caller.companyId)) === 0)
@@ -63,7 +60,7 @@ export async function saveControlPause(
     .update(companies)
     .set({ metadata: { ...company.metadata, control_pause: controlPause } })
     .where(eq(companies.id, caller.companyId));
-  deps.events.emit('company:updated', { companyId: caller.companyId, changed: ['control_pause'] });
+  await noticeCompanyUpdated(deps.db, caller.companyId, ['control_pause']);
   return { message: PAUSE_MSG.saved, control_pause: controlPause };
 }
 

@@ -11,6 +11,7 @@ import { ROLE } from '@prosa/shared/roles';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema/admin';
 import { users } from '../../db/schema/users';
+import { noticeCompanyUpdated } from '../../facts/notices';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { ofCompany } from '../../platform/tenancy';
@@ -72,7 +73,7 @@ export async function setPermissions(
     );
   }
   await deps.db.transaction((tx) => replacePermissions(tx, companyId, target, map));
-  deps.events.emit('company:updated', { companyId, changed: ['permissions'] });
+  await noticeCompanyUpdated(deps.db, companyId, ['permissions']);
   return { message: ADMIN_MSG.permissionsSaved };
 }
 
@@ -86,6 +87,6 @@ export async function clearPermissions(deps: AppDeps, caller: Caller, companyId:
   );
   await checkTarget(deps, caller, companyId, target);
   await deletePermissions(deps.db, companyId, target);
-  deps.events.emit('company:updated', { companyId, changed: ['permissions'] });
+  await noticeCompanyUpdated(deps.db, companyId, ['permissions']);
   return { message: ADMIN_MSG.permissionsCleared };
 }

@@ -15,7 +15,7 @@ import { diffPerson, findPerson, logChange, personChannels, personValues } from 
  * The merged record stays (merged_into_id) so old links resolve, but no longer lists or matches a CPF.
  */
 export async function mergePersons(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   intoId: number,
   fromId: number,

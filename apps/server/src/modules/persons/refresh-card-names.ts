@@ -8,7 +8,7 @@ import { updateOpenAttendance } from '../attendance/update-attendance';
  * channel); after an edit or a merge the cards change on every screen that shows them.
  */
 export async function refreshCardNames(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   companyId: number,
   personId: number,
   editedName: string | null,

@@ -25,7 +25,7 @@ function cpfUsed(personId: number) {
 
 /** Creates (id null) or updates a person record, logging what changed. */
 export async function savePerson(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   id: number | null,
   input: TPersonData,

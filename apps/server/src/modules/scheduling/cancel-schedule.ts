@@ -16,7 +16,7 @@ import { requireScheduling } from './scheduling-settings';
  * active lists of whoever sees it. A finalized attendance's schedule can be canceled too.
  */
 export async function cancelSchedule(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   caller: Caller,
   input: { scheduleId: number },
 ) {
@@ -49,10 +49,5 @@ export async function cancelSchedule(
   });
   if (!result) throw badRequest(SCHEDULE_MSG.notOpen);
   if ('changed' in result && result.row && !result.row.closedAt)
-    deps.events.emit('attendance:changed', {
-      companyId: caller.companyId,
-      card: toCard(result.row),
-      previous: null,
-    });
-  return { message: SCHEDULE_MSG.canceled, card: result.row ? toCard(result.row) : null };
+    return { message: SCHEDULE_MSG.canceled, card: result.row ? toCard(result.row) : null };
 }

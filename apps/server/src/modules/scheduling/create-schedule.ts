@@ -50,7 +50,7 @@ export async function checkReturn(
  * scheduled = 1 and leaves the active work (lists, queue, timers) until its return; it keeps its operator.
  */
 export async function createSchedule(
-  deps: Pick<AppDeps, 'db' | 'events' | 'queue'>,
+  deps: Pick<AppDeps, 'db' | 'queue'>,
   caller: Caller,
   input: { attendanceId: number; returnAt: string; sectorId: number; now?: Date },
 ) {
@@ -104,7 +104,6 @@ export async function createSchedule(
     throw err;
   }
   const card = toCard(created.row);
-  deps.events.emit('attendance:changed', { companyId: caller.companyId, card, previous: null });
   await enqueueReturn(deps, created.schedule);
   const view = await findScheduleView(deps.db, caller.companyId, created.schedule.id);
   if (!view) throw notFound(SCHEDULE_MSG.notFound);

@@ -8,7 +8,7 @@ import { writeFacts } from '../../facts/write-facts';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { handoverFacts } from '../attendance/attendance-facts';
-import { type AttendanceRow, toCard } from '../attendance/card';
+import type { AttendanceRow } from '../attendance/card';
 import { requeueChanges } from '../distribution/return-to-queue';
 import { requestDistribution } from '../distribution/schedule';
 import { findSector } from '../sectors/repository';
@@ -92,7 +92,7 @@ async function returnOne(tx: Tx, schedule: ScheduleRow, now: Date): Promise<Retu
  * are taken, so each returns exactly once. Events leave after commit.
  */
 export async function returnDueSchedules(
-  deps: Pick<AppDeps, 'db' | 'events'>,
+  deps: Pick<AppDeps, 'db'>,
   input: { now?: Date; companyId?: number; scheduleId?: number } = {},
 ): Promise<{ returned: number }> {
   let returned = 0;
@@ -121,15 +121,7 @@ export async function returnDueSchedules(
       return { claimed: due.length, done };
     });
     const queuedCompanies = new Set<number>();
-    for (const { before, row, queued } of batch.done) {
-      const moved = row.sectorId !== before.sectorId || row.operatorAssignedId !== before.operatorAssignedId;
-      deps.events.emit('attendance:changed', {
-        companyId: row.companyId,
-        card: toCard(row),
-        previous: moved ? { sectorId: before.sectorId, operatorAssignedId: before.operatorAssignedId } : null,
-      });
-      if (queued) queuedCompanies.add(row.companyId);
-    }
+    for (const { row, queued } of batch.done) if (queued) queuedCompanies.add(row.companyId);
     for (const companyId of queuedCompanies) await requestDistribution(deps.db, companyId);
     returned += batch.done.length;
     if (batch.claimed < BATCH) break;

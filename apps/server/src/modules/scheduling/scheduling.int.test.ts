@@ -1,8 +1,10 @@
 import type { TCard } from '@prosa/shared/attendance';
+import type { TFactName } from '@prosa/shared/facts';
 import { SCHEDULE_MSG } from '@prosa/shared/scheduling';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoIds, newVisitor, setAllow } from '../../../test/helpers/attendance-fixtures';
+import { collectFacts } from '../../../test/helpers/collect-facts';
 import {
   ADMIN,
   api,
@@ -15,6 +17,7 @@ import {
 import { attendances } from '../../db/schema/attendance';
 import { companies } from '../../db/schema/companies';
 import { schedules } from '../../db/schema/scheduling';
+import { headCursor, type TFactCursor } from '../../facts/read-facts';
 import { runAttendanceTimers } from '../distribution/run-timers';
 import { returnSchedulesJob } from './jobs/return-schedules';
 import { returnDueSchedules } from './return-due-schedules';
@@ -25,7 +28,15 @@ let ids: Awaited<ReturnType<typeof demoIds>>;
 let admin: string;
 let ana: string;
 let bruno: string;
-let changed: TCard[];
+// Facts written since the last reset: what the screens (and the other consumers) are told.
+let since: TFactCursor;
+const resetFacts = async () => {
+  since = await headCursor(ctx.db);
+};
+const factsOf = async (name: TFactName, ...attendanceIds: number[]) =>
+  (await collectFacts(ctx.db, since, () => true)).facts.filter(
+    (f) => f.name === name && attendanceIds.includes(f.attendanceId ?? -1),
+  );
 
 const minutesLater = (m: number) => new Date(Date.now() + m * 60_000);
 const iso = (d: Date) => d.toISOString();
@@ -74,11 +85,10 @@ beforeAll(async () => {
   admin = await http.login(ADMIN);
   ana = await http.login(OPERATOR);
   bruno = await http.login(OPERATOR2);
-  ctx.deps.events.on('attendance:changed', ({ card }) => changed.push(card));
 });
 afterAll(() => ctx.close());
 beforeEach(async () => {
-  changed = [];
+  await resetFacts();
   await setAllow(ctx, ids.companyId, { scheduling: true });
   await setMetadata(ids.companyId, { auto_dist: { on: false } });
 });
@@ -139,8 +149,8 @@ describe('scheduling a return', () => {
       created_by_name: 'Ana',
       return_at: iso(returnAt),
     });
-    // The operators' screens are told (realtime) that the card changed.
-    expect(changed.some((c) => c.id === id && c.scheduled === 1)).toBe(true);
+    // The operators' screens are told (realtime, from the facts) that the card was scheduled.
+    expect(await factsOf('schedule.created', id)).toHaveLength(1);
 
     const again = await schedule(id, {
       return_at: iso(minutesLater(90)),
@@ -256,7 +266,7 @@ describe('the return at its time', () => {
 
     // Not due yet: nothing happens.
     expect((await returnDueSchedules(ctx.deps, { now: minutesLater(29) })).returned).toBe(0);
-    changed = [];
+    await resetFacts();
     const first = await returnDueSchedules(ctx.deps, { now: minutesLater(31) });
     expect(first.returned).toBeGreaterThanOrEqual(1);
     const row = await attendanceRow(id);
@@ -269,15 +279,13 @@ describe('the return at its time', () => {
     const [done] = await ctx.db.select().from(schedules).where(eq(schedules.attendanceId, id));
     expect(done?.status).toBe(2);
     expect(done?.doneAt).not.toBeNull();
-    const events = changed.filter((c) => c.id === id);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ scheduled: 2, operator_assigned_id: null });
+    expect(await factsOf('schedule.returned', id)).toHaveLength(1);
 
     // A second run (another node, a retried job) returns nothing again.
-    changed = [];
+    await resetFacts();
     await returnDueSchedules(ctx.deps, { now: minutesLater(32) });
     await returnSchedulesJob.handler({ companyId: ids.companyId, scheduleId: done?.id }, ctx.deps);
-    expect(changed.filter((c) => c.id === id)).toHaveLength(0);
+    expect(await factsOf('schedule.returned', id)).toHaveLength(0);
     // Back in the active lists, marked as a return, in the queue of its new sector.
     const all = await http.get('/api/attendances?filter=all', { cookie: bruno });
     expect((all.body.items as TCard[]).find((c) => c.id === id)?.scheduled).toBe(2);
@@ -292,7 +300,7 @@ describe('the return at its time', () => {
       .update(attendances)
       .set({ operatorAssignedId: ids.user(OPERATOR2), operatorAssignedName: 'Bruno' })
       .where(eq(attendances.id, id));
-    changed = [];
+    await resetFacts();
     await returnDueSchedules(ctx.deps, { now: minutesLater(11) });
     const row = await attendanceRow(id);
     expect(row).toMatchObject({
@@ -301,10 +309,7 @@ describe('the return at its time', () => {
       operatorAssignedId: ids.user(OPERATOR),
       operatorAssignedName: 'Ana',
     });
-    expect(changed.find((c) => c.id === id)).toMatchObject({
-      scheduled: 2,
-      operator_assigned_id: ids.user(OPERATOR),
-    });
+    expect(await factsOf('schedule.returned', id)).toHaveLength(1);
   });
 
   it('returns each schedule once when several workers run at the same time', async () => {
@@ -313,25 +318,25 @@ describe('the return at its time', () => {
     const b = await whatsappAttendance('Concorrente B');
     await schedule(a, { return_at: iso(minutesLater(5)), sector_id: ids.sector('Suporte') });
     await schedule(b, { return_at: iso(minutesLater(5)), sector_id: ids.sector('Suporte') });
-    changed = [];
+    await resetFacts();
     const now = minutesLater(6);
     const runs = await Promise.all([1, 2, 3, 4].map(() => returnDueSchedules(ctx.deps, { now })));
     expect(runs.reduce((sum, r) => sum + r.returned, 0)).toBe(2);
-    expect(changed.filter((c) => c.id === a || c.id === b)).toHaveLength(2);
+    expect(await factsOf('schedule.returned', a, b)).toHaveLength(2);
   });
 
   it('cancels the schedule of an attendance finalized before its return', async () => {
     const id = await whatsappAttendance('Finalizado Antes');
     const created = await schedule(id, { return_at: iso(minutesLater(5)), sector_id: ids.sector('Suporte') });
     await ctx.db.update(attendances).set({ closedAt: new Date() }).where(eq(attendances.id, id));
-    changed = [];
+    await resetFacts();
     await returnDueSchedules(ctx.deps, { now: minutesLater(6) });
     const [row] = await ctx.db
       .select()
       .from(schedules)
       .where(and(eq(schedules.id, (created.body.schedule as { id: number }).id)));
     expect(row?.status).toBe(3);
-    expect(changed.filter((c) => c.id === id)).toHaveLength(0);
+    expect(await factsOf('schedule.returned', id)).toHaveLength(0);
   });
 
   it('keeps the attendance timers off while it waits and counts them from the return', async () => {

@@ -60,7 +60,7 @@ export async function validateImportFile(deps: Pick<AppDeps, 'db'>, companyId: n
  * a job creates the users one by one, PENDING → PROCESS → FINISHED.
  */
 export async function saveImportFile(
-  deps: Pick<AppDeps, 'db' | 'queue' | 'events'>,
+  deps: Pick<AppDeps, 'db' | 'queue'>,
   caller: Caller,
   companyId: number,
   file: { fileName: string; text: string },

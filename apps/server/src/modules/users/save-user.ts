@@ -3,6 +3,7 @@ import { cleanUserInput, type TUserClean, type TUserInput, USER_MSG } from '@pro
 import { and, eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema/admin';
 import { userSectors, users, userTransferSectors } from '../../db/schema/users';
+import { noticeSessionsRevoked } from '../../facts/notices';
 import { hashPassword } from '../../platform/crypto';
 import type { Db } from '../../platform/db';
 import type { AppDeps, Caller } from '../../platform/deps';
@@ -18,7 +19,7 @@ import {
   userDetail,
 } from './repository';
 
-type Deps = Pick<AppDeps, 'db' | 'events'>;
+type Deps = Pick<AppDeps, 'db'>;
 
 const emailConflict = () => new AppError(ERROR_CODE.conflict, USER_MSG.emailTaken, 409);
 
@@ -160,6 +161,5 @@ export async function endSessions(
   reason: 'password_changed' | 'logout',
 ) {
   const revoked = await revokeUserSessions(deps.db, companyId, userId);
-  for (const sessionId of revoked)
-    deps.events.emit('session:revoked', { sessionId, userId, companyId, reason });
+  await noticeSessionsRevoked(deps.db, { companyId, userId, sessionIds: revoked, reason });
 }

@@ -8,7 +8,7 @@ import { setOperatorStatus } from '../distribution/operator-status';
 import { companyTimezone, findManagedUser, userDetail } from './repository';
 import { endSessions } from './save-user';
 
-type Deps = Pick<AppDeps, 'db' | 'events'>;
+type Deps = Pick<AppDeps, 'db'>;
 
 /** The operation as if called inside the managed company (an admin may act on a company in their list). */
 const inCompany = (caller: Caller, companyId: number): Caller => ({ ...caller, companyId });

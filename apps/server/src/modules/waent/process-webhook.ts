@@ -12,15 +12,14 @@ import {
   type WaMessage,
   type WaStatus,
 } from '../../channels/waent/inbound';
-import { attendances, messages } from '../../db/schema/attendance';
+import { messages } from '../../db/schema/attendance';
 import { waentWebhookEvents } from '../../db/schema/waent';
 import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps } from '../../platform/deps';
 import { detectFileType } from '../../platform/file-type';
-import { toCard, toMessage } from '../attendance/card';
 import { ingestInbound } from '../attendance/ingest-inbound';
 
-type Deps = Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'outbound' | 'channelRepository'>;
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'appSecret' | 'outbound' | 'channelRepository'>;
 
 const MAX_ATTEMPTS = 10;
 
@@ -215,19 +214,6 @@ function messageFact(row: typeof messages.$inferSelect, name: 'message.updated' 
     : { ...base, name, data: { message_id: row.id } };
 }
 
-async function announce(deps: Deps, row: typeof messages.$inferSelect) {
-  const [att] = await deps.db
-    .select()
-    .from(attendances)
-    .where(and(eq(attendances.companyId, row.companyId), eq(attendances.id, row.attendanceId)));
-  if (att)
-    deps.events.emit('message:updated', {
-      companyId: row.companyId,
-      card: toCard(att),
-      message: toMessage(row),
-    });
-}
-
 /** A reaction to a stored message is kept on it (one per person); false when the message is unknown. */
 async function applyReaction(deps: Deps, channel: WaentChannel, m: WaMessage): Promise<boolean> {
   const target = m.reaction?.message_id ? await findByWamid(deps, channel, m.reaction.message_id) : null;
@@ -236,16 +222,14 @@ async function applyReaction(deps: Deps, channel: WaentChannel, m: WaMessage): P
     (r: { from?: string }) => r.from !== m.from,
   );
   if (m.reaction?.emoji) reactions.push({ from: m.from, emoji: m.reaction.emoji, wamid: m.id });
-  const updated = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(messages)
       .set({ metadata: { ...target.metadata, reactions } })
       .where(and(eq(messages.companyId, target.companyId), eq(messages.id, target.id)))
       .returning();
     if (row) await writeFacts(tx, [messageFact(row, 'message.updated')]);
-    return row;
   });
-  if (updated) await announce(deps, updated);
   return true;
 }
 
@@ -274,15 +258,13 @@ async function applyStatus(deps: Deps, channel: WaentChannel, s: WaStatus): Prom
     set.delivery === 'error'
       ? sql`${messages.delivery} in ('sending', 'sent')`
       : sql`${rankSql} < ${RANK[set.delivery] ?? 0}`;
-  const updated = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(messages)
       .set(set)
       .where(and(eq(messages.companyId, target.companyId), eq(messages.id, target.id), guard))
       .returning();
     if (row) await writeFacts(tx, [messageFact(row, 'delivery.updated')]);
-    return row;
   });
-  if (updated) await announce(deps, updated);
   return true;
 }

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../platform/deps';
 import { stripNul } from '../../platform/refuse-nul';
 import { processSoon } from './process-webhook';
 
-type Deps = Pick<AppDeps, 'db' | 'events' | 'storage' | 'appSecret' | 'outbound' | 'channelRepository'>;
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'appSecret' | 'outbound' | 'channelRepository'>;
 
 const finder = (deps: Pick<AppDeps, 'channelRepository'>): ChannelFinder => ({
   byId: (id) => deps.channelRepository.findById(id),

@@ -164,7 +164,7 @@ export async function visitorState(
 
 /** A visitor's message enters the conversation core like any channel's, idempotent by the widget's client id. */
 export async function visitorSend(
-  deps: Pick<AppDeps, 'db' | 'events' | 'appSecret'> & PresentDeps,
+  deps: Pick<AppDeps, 'db' | 'appSecret'> & PresentDeps,
   token: string | undefined,
   input: { text: string; client_id: string; attachments?: TAttachmentRef[] },
 ) {
