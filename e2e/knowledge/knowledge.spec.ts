@@ -127,6 +127,7 @@ test('gestor cadastra uma resposta com tag e a encontra pela busca', async ({ pa
 
   // Removing asks first.
   await search.fill(title);
+  await expect(page.getByText('1 resposta', { exact: true })).toBeVisible();
   await table.getByRole('button', { name: `Excluir ${title}` }).click();
   await page
     .getByRole('dialog', { name: 'Excluir pergunta e resposta' })
