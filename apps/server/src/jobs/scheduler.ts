@@ -205,14 +205,19 @@ export function startScheduler<D>(deps: D & { db: Db }, opts: SchedulerOptions<D
     if (stopped) await c.end().catch(() => {});
   };
 
-  // New tasks are due at once; a period shorter than the row's applies from now.
+  // New tasks are due at once; a period shorter than the row's applies from now. The same period leaves the row
+  // alone: a node starting while another claims must not pull the next run forward (now() here may be older
+  // than that claim).
   const register = async () => {
     for (const t of opts.tasks) {
       await db.execute(sql`
         insert into scheduled_tasks (name, every_ms) values (${t.name}, ${t.everyMs})
         on conflict (name) do update set
           every_ms = excluded.every_ms,
-          next_run_at = least(scheduled_tasks.next_run_at, now() + make_interval(secs => excluded.every_ms / 1000.0))`);
+          next_run_at = case when excluded.every_ms < scheduled_tasks.every_ms
+            then least(scheduled_tasks.next_run_at, now() + make_interval(secs => excluded.every_ms / 1000.0))
+            else scheduled_tasks.next_run_at end
+        where scheduled_tasks.every_ms is distinct from excluded.every_ms`);
     }
     registered = true;
   };
