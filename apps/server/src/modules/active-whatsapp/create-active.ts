@@ -92,7 +92,10 @@ async function contactFor(tx: Tx, companyId: number, channel: OpenChannel, phone
  * stores and sends the template, and counts the send for the day.
  */
 export async function createActiveWhatsapp(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'appSecret' | 'channels' | 'channelRepository' | 'outbound'>,
+  deps: Pick<
+    AppDeps,
+    'db' | 'queue' | 'storage' | 'appSecret' | 'channels' | 'channelRepository' | 'outbound'
+  >,
   caller: Caller,
   channelId: number,
   input: Input,
