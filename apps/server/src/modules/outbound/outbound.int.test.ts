@@ -12,7 +12,7 @@ import { connectDatabase, type Database } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import type { AttendanceRow } from '../attendance/card';
 import { recordOutboundMessage } from '../attendance/record-outbound-message';
-import { sendSoon } from './send-outbound';
+import { sendNow, sendSoon } from './send-outbound';
 import { INTERRUPTED_ERROR, sweepOutbound } from './sweep-outbound';
 
 // The outbound path against the real database, pg-boss and a local WhatsApp Cloud API: one claim per attempt
@@ -183,6 +183,28 @@ describe('one attempt, one caller of the provider', () => {
       sendNotBefore: null,
       providerMessageId: arrived[0]?.wamid,
     });
+  });
+});
+
+describe('the fast path of an operator message', () => {
+  it('does not wait for a slot more than a second away: it answers sending and the job sends it at its turn', async () => {
+    const attendance = await openAttendance('5511955550005');
+    const m = await store(attendance, 'Na fila do canal');
+    // Another node took the channel's next three seconds.
+    await ctx.db.execute(sql`update channel_rate set tat = clock_timestamp() + interval '3 seconds'
+      where channel_id = ${channelId}`);
+    const started = Date.now();
+    const answered = await sendNow(ctx.deps, m);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(answered).toMatchObject({ delivery: 'sending', sendStartedAt: null, sendAttempts: 0 });
+    expect(arrivalsOf('Na fila do canal')).toHaveLength(0);
+    const sent = await waitFor(async () => {
+      const r = await row(m.id);
+      return r.delivery === 'sent' ? r : null;
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    expect(sent.sendAttempts).toBe(1);
+    expect(arrivalsOf('Na fila do canal')).toHaveLength(1);
   });
 });
 
