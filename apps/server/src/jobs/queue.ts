@@ -61,8 +61,13 @@ export async function startQueue(opts: {
         job.name,
         { pollingIntervalSeconds: 0.5, batchSize: job.batchSize ?? 1 },
         async (batch) => {
-          // A batch's jobs run side by side; one failure fails the batch, whose jobs run again (idempotent).
-          await Promise.all(batch.map((item) => job.handler(job.payload.parse(item.data), deps)));
+          // A batch's jobs run side by side, each to its end; one failure fails the batch, whose jobs run
+          // again (a handler with batchSize > 1 must be idempotent).
+          const runs = await Promise.allSettled(
+            batch.map(async (item) => job.handler(job.payload.parse(item.data), deps)),
+          );
+          const failed = runs.find((r) => r.status === 'rejected');
+          if (failed) throw failed.reason;
         },
       );
       if (job.cron) await boss.schedule(job.name, job.cron, { companyId: null });

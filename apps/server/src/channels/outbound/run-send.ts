@@ -200,13 +200,8 @@ export async function finish(
         ...(provider ? { providerMessageId: provider } : {}),
         metadata: sql`(${messages.metadata} - 'parts_sent') || ${JSON.stringify(provider ? { wamid: provider } : {})}::jsonb`,
       })
-      .where(
-        and(
-          eq(messages.companyId, claimed.companyId),
-          eq(messages.id, claimed.id),
-          eq(messages.delivery, 'sending'),
-        ),
-      )
+      // No guard on the state: an answer that comes after the stuck sweep gave up on the message is the truth.
+      .where(and(eq(messages.companyId, claimed.companyId), eq(messages.id, claimed.id)))
       .returning();
     if (!row) return claimed;
     await writeFacts(tx, [

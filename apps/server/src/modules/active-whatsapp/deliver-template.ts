@@ -5,7 +5,6 @@ import { channelCtx } from '../../channels/port';
 import { MAX_SEND_ATTEMPTS, retryDelayMs } from '../../channels/send-policy';
 import type { WaentChannel } from '../../channels/waent/config';
 import { uploadTemplateMedia } from '../../channels/waent/send';
-import type { contacts } from '../../db/schema/attendance';
 import type { Caller } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { type AttendanceRow, toCard, toMessage } from '../attendance/card';
@@ -24,7 +23,6 @@ export async function deliverTemplate(
   input: {
     caller: Caller;
     attendance: AttendanceRow;
-    contact: typeof contacts.$inferSelect;
     channel: WaentChannel;
     template: HsmRow;
     values: string[];

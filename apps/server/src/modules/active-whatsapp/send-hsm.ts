@@ -41,7 +41,6 @@ export async function sendHsm(
   return deliverTemplate(deps, {
     caller,
     attendance,
-    contact,
     channel: row,
     template,
     values: input.parameters,
