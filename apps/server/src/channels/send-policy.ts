@@ -1,83 +1,43 @@
-import type { ChannelAdapter, ChannelCtx, OpenChannel, OutboundSend, SendResult } from './port';
+import type { SendResult } from './port';
 
-// Until sends are durable jobs with a rate shared by every node (plan 0005 §4), a message is sent in the
-// request that stored it: paced per channel in this process, and tried again in place when the provider
-// answers 429 or 5xx.
+// What an attempt's answer means for a message (plan 0005 §4). Each attempt is one run of the durable send
+// (channels/outbound/run-send.ts) and calls the provider once: a 429 or 5xx is tried again later by a
+// continuation, never in place, so no process holds a message while it waits.
 
-/**
- * A token bucket per channel, in this process: at most `perSecond` sends a second (bursts up to one second's
- * worth). With several API nodes each node has its own bucket.
- */
-export class Throttle {
-  private readonly buckets = new Map<string, { tokens: number; at: number; chain: Promise<void> }>();
+/** Attempts of one message before its provider's last refusal is kept as its error. */
+export const MAX_SEND_ATTEMPTS = 5;
 
-  async take(key: string, perSecond: number): Promise<void> {
-    const rate = Math.max(1, perSecond);
-    let b = this.buckets.get(key);
-    if (!b) {
-      b = { tokens: rate, at: Date.now(), chain: Promise.resolve() };
-      this.buckets.set(key, b);
-    }
-    const bucket = b;
-    const turn = bucket.chain.then(async () => {
-      const now = Date.now();
-      bucket.tokens = Math.min(rate, bucket.tokens + ((now - bucket.at) / 1000) * rate);
-      bucket.at = now;
-      if (bucket.tokens < 1) {
-        const waitMs = Math.ceil(((1 - bucket.tokens) / rate) * 1000);
-        await new Promise((r) => setTimeout(r, waitMs));
-        bucket.tokens = 1;
-        bucket.at = Date.now();
-      }
-      bucket.tokens -= 1;
-    });
-    bucket.chain = turn.catch(() => {});
-    return turn;
-  }
+const BASE_DELAY_MS = 500;
+const MAX_DELAY_MS = 30_000;
+
+/** The wait before attempt `attempt + 1`: the provider's Retry-After, else 0.5 s·2^(attempt−1); at most 30 s. */
+export function retryDelayMs(retryAfterMs: number | null, attempt: number): number {
+  const wait = retryAfterMs ?? BASE_DELAY_MS * 2 ** Math.max(0, attempt - 1);
+  return Math.min(MAX_DELAY_MS, Math.max(0, wait));
 }
 
-export type RetryOptions = { tries?: number; baseMs?: number; maxMs?: number };
+/** The text kept on a message whose provider gave no answer: it may have been accepted, so it is not re-sent. */
+export const NO_ANSWER_ERROR = 'Sem resposta do provedor; a mensagem pode não ter sido entregue.';
 
-type Retry = Extract<SendResult, { state: 'retry' }>;
-const isRetry = (r: { state: string }): r is Retry => r.state === 'retry';
+export type AttemptVerdict =
+  | { state: 'sent'; providerMessageId: string | null }
+  | { state: 'error'; error: string }
+  /** Try again after `delayMs`, resuming after the `partsSent` parts the provider already accepted. */
+  | { state: 'retry'; delayMs: number; partsSent: number };
 
 /**
- * Repeats an attempt while it answers `retry` (the provider said 429 or 5xx, so it accepted nothing of that
- * part): exponential backoff from `baseMs`, the provider's Retry-After when given, at most `tries` attempts;
- * the last answer is returned as it is. Each attempt is told how many parts were already accepted. An error,
- * with or without an answer, is never repeated: a message that may have been accepted is not sent twice.
+ * The verdict on attempt number `attempt` (1 for the first): sent; refused or unanswered (an error, never tried
+ * again: a message that may have been accepted is not sent twice); or a 429/5xx tried again until the last
+ * attempt, whose provider text becomes the error. Parts accepted by earlier attempts stay accepted.
  */
-export async function withRetries<R extends { state: string }>(
-  attempt: (partsSent: number) => Promise<R | Retry>,
-  opts: RetryOptions = {},
-): Promise<R | Retry> {
-  const tries = opts.tries ?? 5;
-  const base = opts.baseMs ?? 500;
-  const max = opts.maxMs ?? 30_000;
-  let partsSent = 0;
-  for (let i = 1; ; i++) {
-    const result = await attempt(partsSent);
-    if (!isRetry(result) || i >= tries) return result;
-    partsSent = result.partsSent ?? partsSent;
-    const wait = result.retryAfterMs !== null ? result.retryAfterMs : base * 2 ** (i - 1);
-    await new Promise((r) => setTimeout(r, Math.min(max, wait)));
-  }
-}
-
-const processThrottle = new Throttle();
-
-/** A message to its channel: paced at the channel's rate (or its kind's default), retried as withRetries says. */
-export function sendWithPolicy(
-  adapter: ChannelAdapter,
-  ctx: ChannelCtx,
-  ch: OpenChannel,
-  m: OutboundSend,
-  opts: RetryOptions & { throttle?: Throttle } = {},
-): Promise<SendResult> {
-  const rate = ch.ratePerSecond ?? adapter.capabilities.defaultRatePerSecond;
-  const throttle = opts.throttle ?? processThrottle;
-  return withRetries<SendResult>(async (partsSent) => {
-    if (rate !== null) await throttle.take(String(ch.id), rate);
-    return adapter.send(ctx, ch, partsSent > 0 ? { ...m, partsSent } : m);
-  }, opts);
+export function judgeAttempt(result: SendResult, attempt: number, partsSentBefore = 0): AttemptVerdict {
+  if (result.state === 'sent') return { state: 'sent', providerMessageId: result.providerMessageId ?? null };
+  if (result.state === 'error')
+    return { state: 'error', error: result.unknownOutcome ? NO_ANSWER_ERROR : result.error };
+  if (attempt >= MAX_SEND_ATTEMPTS) return { state: 'error', error: result.error };
+  return {
+    state: 'retry',
+    delayMs: retryDelayMs(result.retryAfterMs, attempt),
+    partsSent: Math.max(partsSentBefore, result.partsSent ?? 0),
+  };
 }

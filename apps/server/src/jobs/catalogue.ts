@@ -25,6 +25,8 @@ export const JOB_CATALOGUE = {
     companyId: z.number().nullable(),
     scheduleId: z.number().int().optional(),
   }),
+  // One step of an outgoing message's sending (modules/outbound); its job id names the message and the step.
+  'outbound.send': z.object({ companyId: z.number().int(), messageId: z.number().int() }),
 } satisfies Record<string, z.ZodType<{ companyId: number | null }>>;
 
 export type TJobName = keyof typeof JOB_CATALOGUE;

@@ -1,10 +1,9 @@
 import type { z } from '@prosa/shared/zod';
-import type { Config } from '../platform/config';
-import type { Db } from '../platform/db';
-import type { Mailer } from '../platform/mailer';
+import type { AppDeps } from '../platform/deps';
 import type { TJobData, TJobName } from './catalogue';
 
-export type JobDeps = { db: Db; config: Config; mailer: Mailer };
+/** What a handler may use: the app's infrastructure, with the queue it runs on (to queue a next step). */
+export type JobDeps = AppDeps;
 
 // A job: its queue name, a zod payload that carries companyId, an optional cron, and a handler calling an operation.
 export type JobDefinition<P extends { companyId: number | null }> = {
@@ -13,6 +12,8 @@ export type JobDefinition<P extends { companyId: number | null }> = {
   cron?: string;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Jobs fetched at once by each worker and run side by side (default 1: one at a time). */
+  batchSize?: number;
   handler: (payload: P, deps: JobDeps) => Promise<void>;
 };
 

@@ -15,7 +15,8 @@ export async function startQueue(opts: {
   url: string;
   worker: boolean;
   jobs: AnyJob[];
-  deps: JobDeps;
+  /** Handed to the handlers with this queue as `queue`. */
+  deps: Omit<JobDeps, 'queue'>;
   log: (msg: string, err?: unknown) => void;
 }): Promise<Queue> {
   const boss = new PgBoss({
@@ -36,21 +37,7 @@ export async function startQueue(opts: {
       retryBackoff: true,
     });
   }
-  if (opts.worker) {
-    for (const job of opts.jobs) {
-      await boss.work(job.name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (batch) => {
-        for (const item of batch) {
-          const payload = job.payload.parse(item.data);
-          await job.handler(payload, opts.deps);
-        }
-      });
-      if (job.cron) await boss.schedule(job.name, job.cron, { companyId: null });
-    }
-    // A cron of an earlier version whose work moved (e.g. to jobs/scheduler.ts) would queue jobs no one runs.
-    const crons = new Set(opts.jobs.filter((j) => j.cron).map((j) => j.name));
-    for (const s of await boss.getSchedules()) if (!crons.has(s.name)) await boss.unschedule(s.name);
-  }
-  return {
+  const queue: Queue = {
     boss,
     send: (job, payload, sendOpts) =>
       boss.send(job.name, job.payload.parse(payload) as object, {
@@ -67,4 +54,27 @@ export async function startQueue(opts: {
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
   };
+  const deps: JobDeps = { ...opts.deps, queue };
+  if (opts.worker) {
+    for (const job of opts.jobs) {
+      await boss.work(
+        job.name,
+        { pollingIntervalSeconds: 0.5, batchSize: job.batchSize ?? 1 },
+        async (batch) => {
+          // A batch's jobs run side by side, each to its end; one failure fails the batch, whose jobs run
+          // again (a handler with batchSize > 1 must be idempotent).
+          const runs = await Promise.allSettled(
+            batch.map(async (item) => job.handler(job.payload.parse(item.data), deps)),
+          );
+          const failed = runs.find((r) => r.status === 'rejected');
+          if (failed) throw failed.reason;
+        },
+      );
+      if (job.cron) await boss.schedule(job.name, job.cron, { companyId: null });
+    }
+    // A cron of an earlier version whose work moved (e.g. to jobs/scheduler.ts) would queue jobs no one runs.
+    const crons = new Set(opts.jobs.filter((j) => j.cron).map((j) => j.name));
+    for (const s of await boss.getSchedules()) if (!crons.has(s.name)) await boss.unschedule(s.name);
+  }
+  return queue;
 }

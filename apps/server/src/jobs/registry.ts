@@ -6,6 +6,8 @@ import { runAttendanceTimers } from '../modules/distribution/run-timers';
 import { DISTRIBUTION_TASK, forEachActiveCompany, runDueCycles } from '../modules/distribution/schedule';
 import { exportHistoryJob } from '../modules/history/jobs/export-history';
 import { sendMailJob } from '../modules/mail/jobs/send-mail';
+import { outboundSendJob } from '../modules/outbound/jobs/outbound-send';
+import { sweepOutbound } from '../modules/outbound/sweep-outbound';
 import { enforcePauseLimits } from '../modules/pause/pause-user';
 import { returnSchedulesJob } from '../modules/scheduling/jobs/return-schedules';
 import { returnDueSchedules } from '../modules/scheduling/return-due-schedules';
@@ -16,7 +18,14 @@ import type { AppDeps } from '../platform/deps';
 import type { ScheduledTask } from './scheduler';
 
 // Every job the workers run (pg-boss); their recurring tasks, on jobs/scheduler.ts, are workerTasks below.
-export const JOBS = [sendMailJob, purgeExpiredAuthJob, exportHistoryJob, importUsersJob, returnSchedulesJob];
+export const JOBS = [
+  sendMailJob,
+  purgeExpiredAuthJob,
+  exportHistoryJob,
+  importUsersJob,
+  returnSchedulesJob,
+  outboundSendJob,
+];
 
 /**
  * The worker's recurring tasks (jobs/scheduler.ts), once per period across every worker node. Crons of an hour
@@ -51,6 +60,8 @@ export function workerTasks(config: Config): ScheduledTask<AppDeps>[] {
     // WhatsApp Enterprise webhook events whose in-process run did not finish (node stopped, a status before its
     // message, a media download that failed) are processed again.
     { name: 'waent.sweep-webhooks', everyMs: 60_000, run: (deps) => sweepWebhookEvents(deps) },
+    // Outgoing messages whose runner stopped (Error), whose deadline passed (Error), or whose job was lost (queued).
+    { name: 'outbound.sweep', everyMs: 10_000, run: (deps) => sweepOutbound(deps) },
     {
       name: 'facts.partitions',
       everyMs: 3_600_000,

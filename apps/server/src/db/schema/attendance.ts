@@ -190,6 +190,14 @@ export const messages = pgTable(
       .default('sent'),
     error: text('error'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    // The provider's id of an outgoing message (WhatsApp's wamid): its delivery statuses name it.
+    providerMessageId: text('provider_message_id'),
+    // The durable send (plan 0005 §4): attempts made, the claim of the runner calling the provider now, the
+    // earliest start of the next attempt, and when an unsent message is given up.
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    sendStartedAt: timestamptz('send_started_at'),
+    sendNotBefore: timestamptz('send_not_before'),
+    sendDeadline: timestamptz('send_deadline'),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -203,6 +211,11 @@ export const messages = pgTable(
     index('messages_wamid_idx')
       .on(t.companyId, sql`(${t.metadata}->>'wamid')`)
       .where(sql`(${t.metadata}->>'wamid') IS NOT NULL`),
+    index('messages_provider_id_idx')
+      .on(t.companyId, t.providerMessageId)
+      .where(sql`${t.providerMessageId} IS NOT NULL`),
+    // The messages still being sent, for the stuck sweep (a small part of the table).
+    index('messages_sending_idx').on(t.companyId, t.createdAt).where(sql`${t.delivery} = 'sending'`),
   ],
 );
 

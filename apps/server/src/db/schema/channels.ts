@@ -53,3 +53,12 @@ export const channels = pgTable(
 );
 
 export type ChannelRow = typeof channels.$inferSelect;
+
+// The send rate of each channel, shared by every node (channels/outbound/rate.ts, GCRA): `tat` is when the next
+// send may go; each send moves it 1/rate on.
+export const channelRate = pgTable('channel_rate', {
+  channelId: integer('channel_id')
+    .primaryKey()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  tat: timestamptz('tat').notNull(),
+});

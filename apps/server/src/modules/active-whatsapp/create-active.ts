@@ -92,7 +92,10 @@ async function contactFor(tx: Tx, companyId: number, channel: OpenChannel, phone
  * stores and sends the template, and counts the send for the day.
  */
 export async function createActiveWhatsapp(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'appSecret' | 'channels' | 'channelRepository' | 'outbound'>,
+  deps: Pick<
+    AppDeps,
+    'db' | 'queue' | 'storage' | 'appSecret' | 'channels' | 'channelRepository' | 'outbound'
+  >,
   caller: Caller,
   channelId: number,
   input: Input,
@@ -118,7 +121,7 @@ export async function createActiveWhatsapp(
     throw forbidden(MSG.forbidden);
   const responsible = await responsibleOf(deps.db, caller, sector.id, input.responsible_user_id);
 
-  const { attendance, contact, previous } = await deps.db.transaction(async (tx) => {
+  const { attendance, previous } = await deps.db.transaction(async (tx) => {
     const contact = await contactFor(tx, caller.companyId, row, phone.full);
     const openKey = and(
       eq(attendances.companyId, caller.companyId),
@@ -128,7 +131,6 @@ export async function createActiveWhatsapp(
     const [open] = await tx.select().from(attendances).where(openKey).limit(1).for('update');
     if (open) {
       return {
-        contact,
         attendance: open,
         previous: { sectorId: open.sectorId, operatorAssignedId: open.operatorAssignedId },
       };
@@ -166,13 +168,12 @@ export async function createActiveWhatsapp(
         reason: 'active',
       })),
     ]);
-    return { contact, attendance: created, previous: null };
+    return { attendance: created, previous: null };
   });
 
   const result = await deliverTemplate(deps, {
     caller,
     attendance,
-    contact,
     channel: row,
     template,
     values: input.parameters,

@@ -16,7 +16,10 @@ import { deliverTemplate } from './deliver-template';
  * once the 24-hour window is closed. An unassigned card goes to the operator who sends it.
  */
 export async function sendHsm(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'appSecret' | 'channels' | 'channelRepository' | 'outbound'>,
+  deps: Pick<
+    AppDeps,
+    'db' | 'queue' | 'storage' | 'appSecret' | 'channels' | 'channelRepository' | 'outbound'
+  >,
   caller: Caller,
   attendanceId: number,
   input: z.output<typeof ZSendHsmInput>,
@@ -38,7 +41,6 @@ export async function sendHsm(
   return deliverTemplate(deps, {
     caller,
     attendance,
-    contact,
     channel: row,
     template,
     values: input.parameters,

@@ -1,21 +1,18 @@
 import type { TAttachmentRef, TStoredAttachment } from '@prosa/shared/attachments';
 import { ATT_MSG } from '@prosa/shared/attendance';
-import { capabilitiesOf, replyWindowOpen, truncateToChannel } from '@prosa/shared/channel-capabilities';
+import { capabilitiesOf, replyWindowOpen } from '@prosa/shared/channel-capabilities';
 import { ROLE } from '@prosa/shared/roles';
 import { WAENT_MSG } from '@prosa/shared/waent';
-import { and, eq, sql } from 'drizzle-orm';
-import { attendances, contacts, messages } from '../../db/schema/attendance';
-import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { presentMessage } from '../attachments/present';
 import { verifyAttachmentRefs } from '../attachments/refs';
 import { findCompany } from '../companies/repository';
 import { refuseControlWords } from '../control-words/check-control-words';
-import { handoverFacts } from './attendance-facts';
-import { type QuotedInfo, toCard } from './card';
-import { type DeliverDeps, deliverMessage } from './deliver-message';
+import { type OutboundDeps, sendNow } from '../outbound/send-outbound';
+import { type QuotedInfo, toCard, toMessage } from './card';
 import { loadForAction } from './load-for-action';
+import { recordOutboundMessage } from './record-outbound-message';
 import { findMessagesByMessageIds } from './repository';
 import { operatorMessageId, replayedSend } from './send-idempotency';
 import { transferredError, whyNoLongerTheirs } from './transferred-away';
@@ -24,7 +21,7 @@ import { companyViewSettings } from './viewer';
 const QUOTE_MAX_AGE_MS = 30 * 86_400_000;
 const IFRAME = /<\s*iframe\b/i;
 
-export type SendDeps = Pick<AppDeps, 'db' | 'appSecret' | 'storage' | 'config'> & DeliverDeps;
+export type SendDeps = Pick<AppDeps, 'db' | 'appSecret' | 'storage' | 'config'> & OutboundDeps;
 
 /**
  * An operator's message (spec 1 §7 "send message"): validated, truncated to the channel's limit, stored, the
@@ -93,8 +90,6 @@ export async function sendMessage(
     metadata: company?.metadata,
   });
 
-  text = truncateToChannel(capabilities, text);
-
   let quotedId: string | null = null;
   let quotedInfo: QuotedInfo = null;
   if (input.replyMessage) {
@@ -113,68 +108,20 @@ export async function sendMessage(
   }
 
   const takeOver = attendance.operatorAssignedId === null && caller.role === ROLE.operator;
-  const now = new Date();
-  const result = await deps.db.transaction(async (tx) => {
-    const [stored] = await tx
-      .insert(messages)
-      .values({
-        companyId: caller.companyId,
-        attendanceId: attendance.id,
-        messageId: operatorMessageId(attendance.id, input.client_id),
-        text,
-        senderType: 1,
-        operatorId: caller.userId,
-        operatorName: caller.displayName,
-        sentAt: now,
-        quotedMessageId: quotedId,
-        attachments,
-        metadata: input.metadata ?? {},
-        delivery: 'sending',
-      })
-      .returning();
-    const [updated] = await tx
-      .update(attendances)
-      .set({
-        answered: true,
-        unreadCount: 0,
-        lastMessageAt: now,
-        lastMessagePreview: text.slice(0, 140),
-        lastMessageSender: 1,
-        latestOperatorAnswerAt: now,
-        firstOperatorAnswerAt: sql`coalesce(${attendances.firstOperatorAnswerAt}, ${now})`,
-        responseTime: sql`coalesce(${attendances.responseTime}, extract(epoch from (${now}::timestamptz - ${attendances.firstStartChatAt}))::int)`,
-        busyClient: false,
-        outOfSla: false,
-        updatedAt: now,
-        ...(takeOver ? { operatorAssignedId: caller.userId, operatorAssignedName: caller.displayName } : {}),
-      })
-      .where(and(eq(attendances.companyId, caller.companyId), eq(attendances.id, attendance.id)))
-      .returning();
-    const [contact] = await tx
-      .select()
-      .from(contacts)
-      .where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, attendance.contactId)));
-    if (!stored || !updated || !contact) throw new Error('send: rows missing');
-    await writeFacts(tx, [
-      ...(await handoverFacts(tx, attendance, updated, { by: caller.userId, reason: 'take' })),
-      {
-        companyId: caller.companyId,
-        attendanceId: attendance.id,
-        actorUserId: caller.userId,
-        name: 'message.sent',
-        data: { message_id: stored.id, origin: 'operator' },
-      },
-    ]);
-    return { stored, updated, contact };
-  });
-
-  const card = toCard(result.updated);
-
-  const message = await deliverMessage(deps, {
-    card,
-    stored: result.stored,
-    contact: result.contact,
-    quoted: quotedInfo,
-  });
-  return { message: presentMessage(deps, message), card };
+  const recorded = await deps.db.transaction((tx) =>
+    recordOutboundMessage(tx, {
+      attendance,
+      origin: 'operator',
+      text,
+      messageId: operatorMessageId(attendance.id, input.client_id),
+      operator: { id: caller.userId, name: caller.displayName },
+      attachments,
+      metadata: input.metadata ?? {},
+      quotedMessageId: quotedId,
+      ...(takeOver ? { assign: { userId: caller.userId, userName: caller.displayName } } : {}),
+    }),
+  );
+  // Handed to the channel after commit: the answer shows it sent (or Error) as the provider answered.
+  const message = toMessage(await sendNow(deps, recorded.message), quotedInfo);
+  return { message: presentMessage(deps, message), card: toCard(recorded.attendance) };
 }

@@ -5,9 +5,9 @@ import { statuses } from '../../db/schema/organization';
 import type { Caller } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { ofCompany } from '../../platform/tenancy';
+import { sendSoon } from '../outbound/send-outbound';
 import { type MessageRow, toCard } from './card';
 import { loadForAction } from './load-for-action';
-import { deliverAutomaticMessage } from './send-automatic-message';
 import { recordStatusMessage, type StatusMessageDeps } from './send-status-message';
 import { updateOpenAttendance } from './update-attendance';
 
@@ -63,7 +63,7 @@ export async function setStatus(
       : undefined,
   );
   if (!row) throw new AppError(ERROR_CODE.conflict, ATT_MSG.alreadyClosed, 409);
-  if (recorded.message) await deliverAutomaticMessage(deps, row, recorded.message);
+  if (recorded.message) await sendSoon(deps, recorded.message);
   return {
     message: finalize ? ATT_MSG.finalized : ATT_MSG.statusChanged,
     closed: finalize,

@@ -5,13 +5,10 @@ import { schedules } from '../../db/schema/scheduling';
 import { writeFacts } from '../../facts/write-facts';
 import { closedFact, handoversFacts, updatedFact } from '../attendance/attendance-facts';
 import type { AttendanceRow, MessageRow } from '../attendance/card';
-import {
-  type AutomaticMessageDeps,
-  deliverAutomaticMessage,
-  sendAutomaticMessage,
-} from '../attendance/send-automatic-message';
+import { type AutomaticMessageDeps, sendAutomaticMessage } from '../attendance/send-automatic-message';
 import { findStatusMessage, recordStatusMessage } from '../attendance/send-status-message';
 import { findCompany } from '../companies/repository';
+import { sendSoon } from '../outbound/send-outbound';
 import { timerSettings } from './timer-settings';
 
 export type TimerResult = { busy: number; finalized: number; outOfSla: number; poked: number };
@@ -82,7 +79,7 @@ export async function runAttendanceTimers(
       return out;
     });
     finalized = closed.map((c) => c.row);
-    for (const { row, message } of closed) if (message) await deliverAutomaticMessage(deps, row, message);
+    for (const { message } of closed) if (message) await sendSoon(deps, message);
   }
 
   // Silent past the busy time: flagged (and classified, when configured); a client reply clears the flag.
