@@ -5,10 +5,12 @@ import { api, createTestContext, MANAGER, type TestContext } from '../../../test
 import { waitFor } from '../../../test/helpers/wait-for';
 import { webhookBuilders } from '../../../test/peers/whatsapp-cloud-peer';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
+import { channels } from '../../db/schema/channels';
 import { channelEvents } from '../../db/schema/inbox';
 import { attendanceInboundSink } from '../../modules/attendance/inbound-sink';
 import { connectDatabase } from '../../platform/db';
 import { createInboxWriter } from './accept';
+import { maintainInboxPartitions } from './partitions';
 import { claimEvents, type Inbox, type InboxDeps, startInbox } from './process';
 import { sweepInbox } from './sweep';
 
@@ -17,6 +19,7 @@ import { sweepInbox } from './sweep';
 
 let ctx: TestContext;
 let channelId: number;
+let companyId: number;
 let deps: InboxDeps;
 const APP_SECRET = 'inbox-app-secret-1234';
 const PHONE_NUMBER_ID = `77${Date.now() % 1e9}`;
@@ -45,6 +48,8 @@ beforeAll(async () => {
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   channelId = r.body.id as number;
+  const [row] = await ctx.db.select().from(channels).where(eq(channels.id, channelId));
+  companyId = row?.companyId ?? 0;
   deps = { ...ctx.deps, sink: attendanceInboundSink(ctx.deps) };
 });
 afterAll(async () => {
@@ -275,5 +280,68 @@ describe('process', () => {
     const [row] = await ctx.db.select().from(channelEvents).where(eq(channelEvents.orderingKey, key));
     expect(row?.processedAt).not.toBeNull();
     expect(row?.error).toBe('tentativas esgotadas');
+  });
+
+  it('splits an event kept whole (drained from before the inbox) per contact', async () => {
+    const one = '5511976000001';
+    const two = '5511976000002';
+    const payload = {
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                metadata: { phone_number_id: PHONE_NUMBER_ID },
+                contacts: [
+                  { wa_id: one, profile: { name: 'Um' } },
+                  { wa_id: two, profile: { name: 'Dois' } },
+                ],
+                messages: [wa.text(one, 'legado um'), wa.text(two, 'legado dois')],
+              },
+            },
+          ],
+        },
+      ],
+    };
+    await ctx.db.insert(channelEvents).values({ companyId, channelId, orderingKey: 'legacy', payload });
+    await start('l1');
+    await waitFor(async () => (await textsOf(one)).length > 0 && (await textsOf(two)).length > 0);
+    expect(await textsOf(one)).toEqual(['legado um']);
+    expect(await textsOf(two)).toEqual(['legado dois']);
+    await stopAll();
+  });
+});
+
+describe('inbox.partitions', () => {
+  const DAY = 86_400_000;
+  const name = (d: Date) => `channel_events_${d.toISOString().slice(0, 10).replaceAll('-', '')}`;
+
+  it('creates days ahead and drops those past 3 days, not while an event in them is unprocessed', async () => {
+    const tomorrow = new Date(Date.now() + DAY);
+    await ctx.db.insert(channelEvents).values({
+      companyId,
+      channelId,
+      orderingKey: 'partição',
+      payload: {},
+      receivedAt: tomorrow,
+      availableAt: new Date(Date.now() + 365 * DAY),
+    });
+    // Five days from now: tomorrow is past the 3 days kept.
+    const later = new Date(Date.now() + 5 * DAY);
+    const first = await maintainInboxPartitions(ctx.db, { now: later });
+    expect(first.errors).toEqual([]);
+    expect(first.created).toEqual(
+      expect.arrayContaining([name(later), name(new Date(later.getTime() + 3 * DAY))]),
+    );
+    expect(first.kept).toContain(name(tomorrow));
+    await ctx.db
+      .update(channelEvents)
+      .set({ processedAt: new Date() })
+      .where(eq(channelEvents.orderingKey, 'partição'));
+    const second = await maintainInboxPartitions(ctx.db, { now: later });
+    expect(second.dropped).toContain(name(tomorrow));
+    expect(second.created).toEqual([]);
   });
 });
