@@ -21,7 +21,7 @@ let companyId: number;
 const invalidText = { code: 'VALIDATION', message: MSG.invalidText };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ queue: false });
+  ctx = await createTestContext({ queue: false, inbox: true });
   http = api(ctx);
   admin = await http.login(ADMIN);
   operator = await http.login(OPERATOR);

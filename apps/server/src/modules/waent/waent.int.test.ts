@@ -33,7 +33,7 @@ const APP_SECRET = 'meta-app-secret-1234';
 const VERIFY = 'verifica-123';
 
 beforeAll(async () => {
-  ctx = await createTestContext({ queue: false });
+  ctx = await createTestContext({ queue: false, inbox: true });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const addr = ctx.app.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
