@@ -102,6 +102,23 @@ async function insertRows(db: Db, rows: InboxRow[]): Promise<void> {
     select pg_notify(${INBOX_CHANNEL}, count(*)::text) from ins`);
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Texts and keys with each lone UTF-16 surrogate (a "\\ud800" escape JSON allows) replaced by U+FFFD: jsonb
+ * refuses them, and one such row would fail the whole group of requests committed with it, again at each
+ * redelivery. stripNul has already bounded the depth.
+ */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD');
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k.replace(LONE_SURROGATE, '\uFFFD'), wellFormed(v)]),
+    );
+  return value;
+}
+
 export type AcceptDeps = { channels: ChannelRegistry; channelRepository: ChannelRepository };
 
 const finder = (deps: AcceptDeps) => ({ byId: (id: number) => deps.channelRepository.findById(id) });
@@ -132,7 +149,7 @@ export async function acceptEvent(
   let payload: unknown;
   // A NUL (PostgreSQL refuses it in text and jsonb) carries nothing a person reads: stripped, not refused.
   try {
-    const parsed = stripNul(JSON.parse(req.rawBody.toString('utf8')));
+    const parsed = wellFormed(stripNul(JSON.parse(req.rawBody.toString('utf8'))));
     payload = typeof parsed === 'object' && parsed !== null ? parsed : {};
   } catch {
     payload = { invalid: req.rawBody.toString('utf8').replaceAll('\u0000', '').slice(0, 10_000) };

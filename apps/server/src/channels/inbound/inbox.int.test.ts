@@ -138,6 +138,25 @@ describe('accept: group commit', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
   });
 
+  it('stores a signed event with a lone surrogate escape (jsonb refuses it) without failing its group', async () => {
+    const payload = message('5511970088888', 'quebrado-SURROGATE-fim');
+    const raw = JSON.stringify(payload).replace('SURROGATE', '\\ud83d');
+    expect(raw).toContain('\\ud83d-fim');
+    const sig = createHmac('sha256', APP_SECRET).update(raw).digest('hex');
+    const [odd, plain] = await Promise.all([
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/waent/${channelId}`,
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${sig}` },
+        payload: raw,
+      }),
+      post(message('5511970088889', 'vizinho-do-quebrado')),
+    ]);
+    expect([odd.statusCode, plain.statusCode]).toEqual([200, 200]);
+    expect(await eventsWith('quebrado-\uFFFD-fim')).toBe(1);
+    expect(await eventsWith('vizinho-do-quebrado')).toBe(1);
+  });
+
   it('refuses a bad signature with 401 and stores nothing', async () => {
     const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(channelEvents);
     const r = await post(message('5511970099999', 'forjada-inbox'), { secret: 'outro-segredo' });
