@@ -7,10 +7,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type Database } from '../platform/db';
 
-// Migration 0020 moves the webhook events not yet processed into the inbox (channel_events), so an upgrade
+// Migration 0021 moves the webhook events not yet processed into the inbox (channel_events), so an upgrade
 // loses none of what Meta was already answered 200 for, and drops the old table.
 const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
-const BEFORE = '0020_inbox';
+const BEFORE = '0021_inbox';
 
 let adminUrl: string;
 let name: string;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   u.pathname = `/${name}`;
   database = connectDatabase(u.toString(), 2);
 
-  // The migrations as they were before 0020.
+  // The migrations as they were before 0021.
   partial = await mkdtemp(join(tmpdir(), 'prosa-mig-'));
   await cp(migrations, partial, { recursive: true });
   const journalFile = join(partial, 'meta', '_journal.json');
@@ -68,7 +68,7 @@ afterAll(async () => {
   await admin.end();
 });
 
-describe('migration 0020 (inbox)', () => {
+describe('migration 0021 (inbox)', () => {
   it('moves the unprocessed webhook events into channel_events, in order, with their tries and errors', async () => {
     const rows = await q<{
       company_id: number;
