@@ -9,7 +9,7 @@ import { ADMIN, api, createTestContext, MANAGER, OPERATOR, type TestContext } fr
 import { waitFor } from '../test/helpers/wait-for';
 import { startWhatsAppPeer, type WhatsAppPeer } from '../test/peers/whatsapp-cloud-peer';
 import { messages } from './db/schema/attendance';
-import { waentWebhookEvents } from './db/schema/waent';
+import { channelEvents } from './db/schema/inbox';
 
 // The causes of the 500s the OpenAPI sweep found, one by one (the fuzz test keeps every route free of them).
 let ctx: TestContext;
@@ -21,7 +21,7 @@ let companyId: number;
 const invalidText = { code: 'VALIDATION', message: MSG.invalidText };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ queue: false });
+  ctx = await createTestContext({ queue: false, inbox: true });
   http = api(ctx);
   admin = await http.login(ADMIN);
   operator = await http.login(OPERATOR);
@@ -205,8 +205,8 @@ describe('a NUL inside a signed WhatsApp webhook', () => {
     expect(r.statusCode).toBe(200);
     const events = await ctx.db
       .select()
-      .from(waentWebhookEvents)
-      .where(eq(waentWebhookEvents.channelId, channel.body.id as number));
+      .from(channelEvents)
+      .where(eq(channelEvents.channelId, channel.body.id as number));
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events[0]?.payload)).not.toContain('\\u0000');
     const stored = await waitFor(async () => {

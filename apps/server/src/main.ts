@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { CHANNEL_ADAPTERS } from './channels/adapters';
+import { startInbox } from './channels/inbound/process';
 import { createChannelRegistry } from './channels/registry';
 import { createChannelRepository } from './channels/repository';
 import { startDurableConsumer } from './facts/durable-consumer';
 import { startQueue } from './jobs/queue';
 import { JOBS, workerConsumers, workerTasks } from './jobs/registry';
 import { startScheduler } from './jobs/scheduler';
-import { configureWebhookProcessing } from './modules/waent/process-webhook';
+import { attendanceInboundSink } from './modules/attendance/inbound-sink';
 import { resolveAppSecret } from './platform/app-secret';
 import { loadConfig, publicUrl } from './platform/config';
 import { connectDatabase, migrateDatabase, withStartupLock } from './platform/db';
@@ -40,7 +41,6 @@ async function main() {
   }
   let stopping = false;
   const database = connectDatabase(url, config.DB_POOL_MAX);
-  configureWebhookProcessing({ concurrency: config.WAENT_WEBHOOK_CONCURRENCY });
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -99,6 +99,19 @@ async function main() {
       )
     : [];
 
+  // Provider events committed by any API node, processed in order per contact across the workers.
+  const inbox = config.ROLE.has('worker')
+    ? startInbox(
+        { ...fullDeps, sink: attendanceInboundSink(fullDeps) },
+        {
+          url: database.url,
+          batch: config.INBOX_BATCH,
+          workers: config.INBOX_WORKERS,
+          log: (msg, err) => console.error(msg, err),
+        },
+      )
+    : null;
+
   const stopHooks: (() => Promise<unknown>)[] = [];
   if (config.ROLE.has('api')) {
     const app = await buildApp(fullDeps, {
@@ -126,6 +139,7 @@ async function main() {
     stopping = true;
     for (const stop of stopHooks) await stop().catch(() => {});
     await scheduler?.stop();
+    await inbox?.stop().catch(() => {});
     for (const c of consumers) await c.stop().catch(() => {});
     await queue.stop().catch(() => {});
     await database.pool.end().catch(() => {});

@@ -97,6 +97,10 @@ export type InboundReaction = {
   targetExternalId: string;
   /** null: the reaction was removed. */
   emoji: string | null;
+  /** Where it came among the messages of the parse (just before messages[before]); absent: after them all. */
+  before?: number;
+  /** What to show in its place as a message when the message reacted to is not stored. */
+  fallback?: InboundMessage;
 };
 
 export type DeliveryStatus = {

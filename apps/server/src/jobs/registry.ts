@@ -1,3 +1,5 @@
+import { maintainInboxPartitions } from '../channels/inbound/partitions';
+import { sweepInbox } from '../channels/inbound/sweep';
 import type { DurableConsumer } from '../facts/durable-consumer';
 import { maintainFactPartitions } from '../facts/partitions';
 import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
@@ -12,7 +14,6 @@ import { enforcePauseLimits } from '../modules/pause/pause-user';
 import { returnSchedulesJob } from '../modules/scheduling/jobs/return-schedules';
 import { returnDueSchedules } from '../modules/scheduling/return-due-schedules';
 import { importUsersJob } from '../modules/users/jobs/import-users';
-import { sweepWebhookEvents } from '../modules/waent/process-webhook';
 import type { Config } from '../platform/config';
 import type { AppDeps } from '../platform/deps';
 import type { ScheduledTask } from './scheduler';
@@ -57,9 +58,17 @@ export function workerTasks(config: Config): ScheduledTask<AppDeps>[] {
       everyMs: config.SCHEDULE_TICK_SECONDS * 1000,
       run: (deps) => returnDueSchedules(deps),
     },
-    // WhatsApp Enterprise webhook events whose in-process run did not finish (node stopped, a status before its
-    // message, a media download that failed) are processed again.
-    { name: 'waent.sweep-webhooks', everyMs: 60_000, run: (deps) => sweepWebhookEvents(deps) },
+    // Inbox events due again (a lease of a stopped node expired, a retry's wait is over): the processors are
+    // woken at once; events whose last try died with its node are kept as dead.
+    { name: 'inbox.sweep', everyMs: 5000, run: (deps) => sweepInbox(deps.db) },
+    {
+      name: 'inbox.partitions',
+      everyMs: 3_600_000,
+      run: async (deps) => {
+        const report = await maintainInboxPartitions(deps.db);
+        if (report.errors.length > 0) throw new Error(report.errors.join('; '));
+      },
+    },
     // Outgoing messages whose runner stopped (Error), whose deadline passed (Error), or whose job was lost (queued).
     { name: 'outbound.sweep', everyMs: 10_000, run: (deps) => sweepOutbound(deps) },
     {

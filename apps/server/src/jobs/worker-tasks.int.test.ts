@@ -41,10 +41,11 @@ describe("the worker's tasks", () => {
       ['attendance.timers', 2000],
       ['distribution.cycles', 1000],
       ['facts.partitions', 3_600_000],
+      ['inbox.partitions', 3_600_000],
+      ['inbox.sweep', 5000],
       ['outbound.sweep', 10_000],
       ['pause.limits', 2000],
       ['schedules.return', 15_000],
-      ['waent.sweep-webhooks', 60_000],
     ]);
   });
 

@@ -15,10 +15,12 @@ export const ZConfig = z.object({
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   REDIS_URL: z.string().optional(),
-  // Connections per node: incoming requests, jobs and WhatsApp webhook processing share them.
+  // Connections per node: incoming requests, jobs and the inbox's processing share them.
   DB_POOL_MAX: z.coerce.number().int().min(4).max(200).default(20),
-  // WhatsApp webhook events processed at once per node (each holds two connections while it runs).
-  WAENT_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  // Inbox (channels/inbound): events a worker claims at once, and contacts it processes at once (one
+  // connection each).
+  INBOX_BATCH: z.coerce.number().int().min(1).max(5000).default(500),
+  INBOX_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
   ROLE: z
     .string()
     .default('api,worker')

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../src/app';
 import { CHANNEL_ADAPTERS } from '../../src/channels/adapters';
+import { type Inbox, startInbox } from '../../src/channels/inbound/process';
 import { createChannelRegistry } from '../../src/channels/registry';
 import { createChannelRepository } from '../../src/channels/repository';
 import { startDurableConsumer } from '../../src/facts/durable-consumer';
 import { type Queue, startQueue } from '../../src/jobs/queue';
 import { JOBS, workerConsumers, workerTasks } from '../../src/jobs/registry';
 import { type Scheduler, startScheduler } from '../../src/jobs/scheduler';
+import { attendanceInboundSink } from '../../src/modules/attendance/inbound-sink';
 
 import { type Config, loadConfig } from '../../src/platform/config';
 import { connectDatabase } from '../../src/platform/db';
@@ -37,6 +39,11 @@ export async function createTestContext(
     queue?: boolean;
     /** The worker's recurring tasks and fact consumers (jobs/registry.ts): off unless a test asks for them. */
     scheduler?: boolean;
+    /**
+     * The inbox's processor (channels/inbound/process.ts), as on a worker node: provider webhooks are processed
+     * after their 200. On unless a test turns it off to drive processors of its own.
+     */
+    inbox?: boolean;
     lookup?: OutboundLookup;
     /** The web chat bundle served at /webchat/<code>.js (the built one by default). */
     widgetFile?: string;
@@ -105,6 +112,12 @@ export async function createTestContext(
     for (const c of workerConsumers(deps)) consumers.push(await startDurableConsumer(c, { url: testDb.url }));
   }
 
+  let inbox: Inbox | null = null;
+  if (opts.inbox !== false) {
+    inbox = startInbox({ ...deps, sink: attendanceInboundSink(deps) }, { url: testDb.url });
+    await inbox.ready;
+  }
+
   return {
     app,
     deps,
@@ -116,6 +129,7 @@ export async function createTestContext(
     outboundLog,
     async close() {
       await app.close();
+      await inbox?.stop();
       await scheduler?.stop();
       for (const c of consumers) await c.stop();
       await queue?.stop();

@@ -122,7 +122,15 @@ describe('parse', () => {
     });
     expect(r.messages[2]?.metadata).toEqual({ wamid: 'wamid.A3', context_wamid: 'wamid.OUT1' });
     expect(r.reactions).toEqual([
-      { externalId: 'wamid.A2', from: '5511900000001', targetExternalId: 'wamid.OUT1', emoji: '👍' },
+      {
+        externalId: 'wamid.A2',
+        from: '5511900000001',
+        targetExternalId: 'wamid.OUT1',
+        emoji: '👍',
+        // After A1 and B1: an unknown target makes it a message there.
+        before: 2,
+        fallback: expect.objectContaining({ externalId: 'wamid.A2', text: 'Reagiu com 👍' }),
+      },
     ]);
     expect(r.statuses).toEqual([
       {

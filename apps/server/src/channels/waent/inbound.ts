@@ -281,7 +281,8 @@ export function parse(ch: WaentChannel, payload: unknown): InboundParse {
         name: change.contacts.get(m.from) ?? m.from,
         data: { phone: m.from },
       };
-      if (m.type === 'reaction') out.reactions.push(reactionOf(m));
+      if (m.type === 'reaction')
+        out.reactions.push({ ...reactionOf(m), before: out.messages.length, fallback: inboundMessage(m) });
       else out.messages.push(inboundMessage(m));
     }
     for (const s of change.statuses) {

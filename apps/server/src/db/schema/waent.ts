@@ -1,22 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamptz } from './columns';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamptz } from './columns';
 import { companies } from './companies';
-
-// Every webhook POST is committed here before the 200; a job processes it afterwards (idempotent by wamid).
-export const waentWebhookEvents = pgTable(
-  'waent_webhook_events',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull(),
-    channelId: integer('channel_id').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    receivedAt: timestamptz('received_at').notNull().defaultNow(),
-    processedAt: timestamptz('processed_at'),
-    attempts: integer('attempts').notNull().default(0),
-    error: text('error'),
-  },
-  (t) => [index('waent_webhook_events_pending_idx').on(t.receivedAt).where(sql`${t.processedAt} IS NULL`)],
-);
 
 // Message templates (HSM, spec 2 §3): created by an admin for all or some companies, or synchronised from a WABA.
 export const hsmTemplates = pgTable(

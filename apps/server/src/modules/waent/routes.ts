@@ -1,9 +1,8 @@
 import { ZIdParam } from '@prosa/shared/company';
-import { zIdParam } from '@prosa/shared/ids';
 import { ZWaentChannel, ZWaentChannelInput, ZWaentChannelPatch } from '@prosa/shared/waent';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf, MANAGER, needs, PUBLIC } from '../../http/access';
+import { callerOf, MANAGER, needs } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import {
   createChannel,
@@ -12,10 +11,8 @@ import {
   listCompanyChannels,
   updateChannel,
 } from './manage-channels';
-import { receiveWebhook, verifyWebhook } from './receive-webhook';
 
 const tags = ['whatsapp-enterprise'];
-const ZChannelParam = z.object({ channelId: zIdParam() });
 
 export function waentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -70,63 +67,5 @@ export function waentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => deleteChannel(deps, callerOf(request), request.params.id),
     );
-
-    // Meta's webhook: the signature is over the raw body, so this scope keeps JSON bodies as bytes.
-    const webhookScope: FastifyPluginAsyncZod = async (hooks) => {
-      hooks.removeContentTypeParser(['application/json']);
-      hooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-      hooks.get(
-        '/api/webhooks/waent/:channelId',
-        {
-          config: PUBLIC,
-          schema: {
-            tags,
-            summary: 'Verificação do webhook (Meta)',
-            params: ZChannelParam,
-            querystring: z.object({
-              'hub.mode': z.string().optional(),
-              'hub.verify_token': z.string().optional(),
-              'hub.challenge': z.string().optional(),
-            }),
-            response: { 200: z.string(), 403: z.string() },
-          },
-        },
-        async (request, reply) => {
-          const q = request.query;
-          const challenge = await verifyWebhook(deps, request.params.channelId, {
-            mode: q['hub.mode'],
-            token: q['hub.verify_token'],
-            challenge: q['hub.challenge'],
-          });
-          reply.type('text/plain');
-          return challenge === null ? reply.code(403).send('Forbidden') : reply.code(200).send(challenge);
-        },
-      );
-      hooks.post(
-        '/api/webhooks/waent/:channelId',
-        {
-          config: PUBLIC,
-          bodyLimit: 4 * 1024 * 1024,
-          schema: {
-            tags,
-            summary: 'Eventos do WhatsApp Cloud API (assinados com X-Hub-Signature-256)',
-            params: ZChannelParam,
-            response: { 200: z.object({ ok: z.boolean() }), 401: z.object({ ok: z.boolean() }) },
-          },
-        },
-        async (request, reply) => {
-          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          const header = request.headers['x-hub-signature-256'];
-          const ok = await receiveWebhook(deps, {
-            channelId: request.params.channelId,
-            rawBody: raw,
-            signature: typeof header === 'string' ? header : undefined,
-            log: (err) => request.log.error(err),
-          });
-          return reply.code(ok ? 200 : 401).send({ ok });
-        },
-      );
-    };
-    await app.register(webhookScope);
   };
 }

@@ -12,11 +12,13 @@ import {
 } from '../../../test/helpers/test-app';
 import { waitFor } from '../../../test/helpers/wait-for';
 import { startWhatsAppPeer, type WhatsAppPeer } from '../../../test/peers/whatsapp-cloud-peer';
+import { processInbox } from '../../channels/inbound/process';
+import { sweepInbox } from '../../channels/inbound/sweep';
 import { channelCtx } from '../../channels/port';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
 import { channels } from '../../db/schema/channels';
-import { waentWebhookEvents } from '../../db/schema/waent';
-import { processWebhookEvent, sweepWebhookEvents } from './process-webhook';
+import { channelEvents } from '../../db/schema/inbox';
+import { attendanceInboundSink } from '../attendance/inbound-sink';
 
 let ctx: TestContext;
 let http: ReturnType<typeof api>;
@@ -31,7 +33,7 @@ const APP_SECRET = 'meta-app-secret-1234';
 const VERIFY = 'verifica-123';
 
 beforeAll(async () => {
-  ctx = await createTestContext({ queue: false });
+  ctx = await createTestContext({ queue: false, inbox: true });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const addr = ctx.app.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -176,7 +178,8 @@ describe('channel admin (spec 2 WhatsApp Enterprise)', () => {
       expect.arrayContaining([
         '/api/channels/waent',
         '/api/channels/waent/{id}',
-        '/api/webhooks/waent/{channelId}',
+        // Meta's /api/webhooks/waent/{id} is the providers' route with kind = waent.
+        '/api/webhooks/{kind}/{channelId}',
       ]),
     );
   });
@@ -195,7 +198,7 @@ describe('webhook verification and signature', () => {
   });
 
   it('refuses a wrong or missing signature with 401 and stores nothing', async () => {
-    const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(waentWebhookEvents);
+    const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(channelEvents);
     const msgsBefore = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(messages);
     const payload = peer.messagesPayload({ waId: '5511900000001', name: 'Falso' }, [
       peer.text('5511900000001', 'forjada'),
@@ -207,7 +210,7 @@ describe('webhook verification and signature', () => {
       401,
     );
     await new Promise((r) => setTimeout(r, 300));
-    const after = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(waentWebhookEvents);
+    const after = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(channelEvents);
     const msgsAfter = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(messages);
     expect(after[0]?.n).toBe(before[0]?.n);
     expect(msgsAfter[0]?.n).toBe(msgsBefore[0]?.n);
@@ -307,10 +310,8 @@ describe('inbound messages', () => {
     await waitFor(async () => {
       const rows = await ctx.db
         .select({ n: sql<number>`count(*)::int` })
-        .from(waentWebhookEvents)
-        .where(
-          sql`${waentWebhookEvents.processedAt} is null and ${waentWebhookEvents.channelId} = ${channelId}`,
-        );
+        .from(channelEvents)
+        .where(sql`${channelEvents.processedAt} is null and ${channelEvents.channelId} = ${channelId}`);
       return rows[0]?.n === 0;
     });
     const list = await shown(attId);
@@ -322,27 +323,31 @@ describe('inbound messages', () => {
   it('processes events left unprocessed by the sweep', async () => {
     const wa = '5511911110003';
     const payload = peer.messagesPayload({ waId: wa, name: 'Eva' }, [peer.text(wa, 'chegou pela varredura')]);
-    // Committed but never processed (as if the node had stopped right after the 200).
-    await ctx.db.insert(waentWebhookEvents).values({
+    // Committed but never processed (as if the node had stopped right after the 200), and no NOTIFY.
+    await ctx.db.insert(channelEvents).values({
       companyId,
       channelId,
+      orderingKey: wa,
       payload,
       receivedAt: new Date(Date.now() - 60_000),
     });
-    const [event] = await ctx.db
-      .select({ id: waentWebhookEvents.id })
-      .from(waentWebhookEvents)
-      .where(sql`${waentWebhookEvents.payload}::text like '%chegou pela varredura%'`);
-    // Two nodes at once: the row lock lets only one of them process it.
-    const runs = await Promise.all([
-      processWebhookEvent(ctx.deps, event?.id ?? 0),
-      processWebhookEvent(ctx.deps, event?.id ?? 0),
+    const deps = { ...ctx.deps, sink: attendanceInboundSink(ctx.deps) };
+    // Two nodes at once (and this context's own processor): only one of them claims and processes it.
+    await Promise.all([
+      processInbox(deps, { owner: 'no-a' }),
+      processInbox(deps, { owner: 'no-b' }),
+      sweepInbox(ctx.db),
     ]);
-    expect(runs.sort()).toEqual(['done', 'skipped']);
-    expect(await sweepWebhookEvents(ctx.deps)).toBe(0);
-    const attId = await attendanceOf(wa);
-    expect(attId).not.toBeNull();
-    expect((await shown(attId ?? 0)).map((m) => m.text)).toEqual(['chegou pela varredura']);
+    const event = await waitFor(async () => {
+      const [row] = await ctx.db
+        .select()
+        .from(channelEvents)
+        .where(sql`${channelEvents.payload}::text like '%chegou pela varredura%'`);
+      return row?.processedAt ? row : null;
+    });
+    expect(event.attempts).toBe(1);
+    const attId = await waitFor(() => attendanceOf(wa));
+    expect((await shown(attId)).map((m) => m.text)).toEqual(['chegou pela varredura']);
   });
 });
 
@@ -370,10 +375,8 @@ describe('outbound messages and statuses', () => {
     await waitFor(async () => {
       const rows = await ctx.db
         .select({ n: sql<number>`count(*)::int` })
-        .from(waentWebhookEvents)
-        .where(
-          sql`${waentWebhookEvents.processedAt} is null and ${waentWebhookEvents.channelId} = ${channelId}`,
-        );
+        .from(channelEvents)
+        .where(sql`${channelEvents.processedAt} is null and ${channelEvents.channelId} = ${channelId}`);
       return rows[0]?.n === 0;
     });
     expect((await messageByWamid(wamid))?.delivery).toBe('read');

@@ -1,0 +1,21 @@
+import type { DeliveryStatus, InboundContact, InboundMessage, InboundReaction, OpenChannel } from '../port';
+
+/**
+ * Where the inbox delivers what a provider said: the conversation core (modules/attendance/inbound-sink.ts,
+ * wired in main.ts), so channels/ never imports the modules. Every method is idempotent: an event processed
+ * twice (a lease lost, a redelivery) changes nothing the second time.
+ */
+export type InboundSink = {
+  /** Whether a message with this provider id is stored already (a redelivery: nothing to download again). */
+  has(ch: OpenChannel, externalId: string): Promise<boolean>;
+  /** Stores a contact's message with its files already fetched (one transaction, its facts in it). */
+  message(
+    ch: OpenChannel,
+    contact: InboundContact,
+    message: Omit<InboundMessage, 'media'> & { attachments: unknown[] },
+  ): Promise<void>;
+  /** Keeps a reaction on the message it names; false when that message is unknown. */
+  reaction(ch: OpenChannel, reaction: InboundReaction): Promise<boolean>;
+  /** Applies a delivery status, never going back; false when the message is not stored yet. */
+  status(ch: OpenChannel, status: DeliveryStatus): Promise<boolean>;
+};
