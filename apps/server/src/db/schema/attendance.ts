@@ -207,10 +207,7 @@ export const messages = pgTable(
     }),
     uniqueIndex('messages_message_id_uq').on(t.companyId, t.messageId),
     index('messages_attendance_idx').on(t.companyId, t.attendanceId, t.id.desc().nullsFirst()),
-    // WhatsApp delivery statuses find the outgoing message by the wamid Meta gave it.
-    index('messages_wamid_idx')
-      .on(t.companyId, sql`(${t.metadata}->>'wamid')`)
-      .where(sql`(${t.metadata}->>'wamid') IS NOT NULL`),
+    // Delivery statuses find the outgoing message by the id its provider gave it (WhatsApp's wamid).
     index('messages_provider_id_idx')
       .on(t.companyId, t.providerMessageId)
       .where(sql`${t.providerMessageId} IS NOT NULL`),

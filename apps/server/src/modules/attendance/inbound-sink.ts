@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { InboundSink } from '../../channels/inbound/sink';
 import type { OpenChannel } from '../../channels/port';
 import { messages } from '../../db/schema/attendance';
@@ -11,7 +11,7 @@ const RANK: Record<string, number> = { sending: 0, sent: 1, delivered: 2, read: 
 
 const idOf = (ch: OpenChannel, externalId: string) => `${ch.kind}:${ch.id}:${externalId}`;
 
-/** A message of this channel by its provider id: inbound ones by their message id, outbound ones by metadata. */
+/** A message of this channel by its provider id: inbound ones by their message id, outbound ones by provider_message_id. */
 async function findByExternalId(deps: Pick<AppDeps, 'db'>, ch: OpenChannel, externalId: string) {
   const [row] = await deps.db
     .select()
@@ -19,7 +19,7 @@ async function findByExternalId(deps: Pick<AppDeps, 'db'>, ch: OpenChannel, exte
     .where(
       and(
         eq(messages.companyId, ch.companyId),
-        sql`(${messages.messageId} = ${idOf(ch, externalId)} or ${messages.metadata}->>'wamid' = ${externalId})`,
+        or(eq(messages.messageId, idOf(ch, externalId)), eq(messages.providerMessageId, externalId)),
       ),
     )
     .limit(1);
