@@ -14,6 +14,11 @@ export type JobDefinition<P extends { companyId: number | null }> = {
   retryDelaySeconds?: number;
   /** Jobs fetched at once by each worker and run side by side (default 1: one at a time). */
   batchSize?: number;
+  /**
+   * Workers per node, each fetching its own batches (default 1). A batch ends when its slowest job does; several
+   * workers keep fetching while one waits, so a node's throughput does not stall on batch boundaries.
+   */
+  workers?: number;
   handler: (payload: P, deps: JobDeps) => Promise<void>;
 };
 

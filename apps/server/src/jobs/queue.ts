@@ -57,19 +57,21 @@ export async function startQueue(opts: {
   const deps: JobDeps = { ...opts.deps, queue };
   if (opts.worker) {
     for (const job of opts.jobs) {
-      await boss.work(
-        job.name,
-        { pollingIntervalSeconds: 0.5, batchSize: job.batchSize ?? 1 },
-        async (batch) => {
-          // A batch's jobs run side by side, each to its end; one failure fails the batch, whose jobs run
-          // again (a handler with batchSize > 1 must be idempotent).
-          const runs = await Promise.allSettled(
-            batch.map(async (item) => job.handler(job.payload.parse(item.data), deps)),
-          );
-          const failed = runs.find((r) => r.status === 'rejected');
-          if (failed) throw failed.reason;
-        },
-      );
+      for (let w = 0; w < Math.max(1, job.workers ?? 1); w++) {
+        await boss.work(
+          job.name,
+          { pollingIntervalSeconds: 0.5, batchSize: job.batchSize ?? 1 },
+          async (batch) => {
+            // A batch's jobs run side by side, each to its end; one failure fails the batch, whose jobs run
+            // again (a handler with batchSize > 1 must be idempotent).
+            const runs = await Promise.allSettled(
+              batch.map(async (item) => job.handler(job.payload.parse(item.data), deps)),
+            );
+            const failed = runs.find((r) => r.status === 'rejected');
+            if (failed) throw failed.reason;
+          },
+        );
+      }
       if (job.cron) await boss.schedule(job.name, job.cron, { companyId: null });
     }
     // A cron of an earlier version whose work moved (e.g. to jobs/scheduler.ts) would queue jobs no one runs.

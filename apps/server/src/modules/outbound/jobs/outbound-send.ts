@@ -10,7 +10,9 @@ export const outboundSendJob = defineJob({
   payload: JOB_CATALOGUE['outbound.send'],
   retryLimit: 5,
   retryDelaySeconds: 2,
-  // Runs wait for their channel's rate slot: several at once per node keep a channel at its rate.
+  // Runs wait for their channel's rate slot: several at once per node keep a channel at its rate, and four
+  // workers per node fetch independently so a batch's slowest send never idles the node (bench phase 5).
   batchSize: 16,
+  workers: 4,
   handler: (payload, deps) => runSendJob(deps, payload),
 });
