@@ -203,6 +203,70 @@ async function react(
   if (r.fallback && contact) await ingest(deps, ctx, inbound, ch, contact, r.fallback);
 }
 
+type BatchMessage = Parameters<InboundSink['messages']>[1][number];
+
+/**
+ * The messages of a claim stored first, one set-based batch (one transaction) per channel, in id order: the
+ * per-event pass after it finds them stored (`has`) and applies only reactions and statuses, each event still
+ * marked done or failed by itself. A contact whose event cannot be read here (channel gone, a file that does not
+ * download, a reaction that may become a message) is left from that event on to the per-event pass, so its
+ * order is kept. A failing batch stores nothing (one transaction): the per-event pass then ingests message by
+ * message, which isolates the bad one and retries its event as today.
+ */
+async function ingestClaimBatch(
+  deps: InboxDeps,
+  ctx: ChannelCtx,
+  claimed: ClaimedEvent[],
+  log?: ProcessOptions['log'],
+) {
+  const channels = new Map<number, Awaited<ReturnType<ChannelRepository['findById']>>>();
+  const perChannel = new Map<number, { ch: OpenChannel; items: BatchMessage[] }>();
+  const blocked = new Set<string>();
+  for (const e of claimed) {
+    const key = `${e.channelId}\u0000${e.orderingKey}`;
+    if (blocked.has(key)) continue;
+    try {
+      if (!channels.has(e.channelId))
+        channels.set(e.channelId, await deps.channelRepository.findById(e.channelId));
+      const ch = channels.get(e.channelId);
+      const inbound = ch && ch.deletedAt === null ? deps.channels.get(ch.kind)?.inbound : undefined;
+      if (!ch || !inbound) throw new Error('canal indisponível');
+      const items: BatchMessage[] = [];
+      for (const piece of inbound.split(e.payload)) {
+        const said = inbound.parse(ch, piece.payload);
+        if (said.reactions.some((r) => r.fallback)) throw new Error('reação que pode virar mensagem');
+        if (!said.contact) continue;
+        for (const m of said.messages) {
+          const { media, ...message } = m;
+          // Redelivered: nothing to download again (one without files is skipped by the batch itself).
+          if (media?.length && (await deps.sink.has(ch, m.externalId))) continue;
+          const fetched = [];
+          for (const ref of media ?? []) {
+            if (inbound.fetchMedia) fetched.push(await storeInboundMedia(ctx, ch, inbound.fetchMedia, ref));
+          }
+          items.push({
+            contact: said.contact,
+            message: { ...message, attachments: [...(m.attachments ?? []), ...fetched] },
+          });
+        }
+      }
+      const group = perChannel.get(ch.id) ?? { ch, items: [] };
+      group.items.push(...items);
+      perChannel.set(ch.id, group);
+    } catch {
+      blocked.add(key);
+    }
+  }
+  for (const { ch, items } of perChannel.values()) {
+    if (items.length === 0) continue;
+    try {
+      await deps.sink.messages(ch, items);
+    } catch (err) {
+      log?.('lote da caixa de entrada falhou; mensagem a mensagem', err);
+    }
+  }
+}
+
 /** Runs `work` over `items` with at most `lanes` at once. */
 async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<void>) {
   let next = 0;
@@ -242,6 +306,7 @@ export async function processInbox(deps: InboxDeps, opts: ProcessOptions): Promi
     );
   }, leaseMs / 3);
   try {
+    await ingestClaimBatch(deps, ctx, claimed, opts.log);
     await inLanes([...byKey.values()], opts.workers ?? 2, async (events) => {
       for (const [i, e] of events.entries()) {
         try {

@@ -14,6 +14,14 @@ export type InboundSink = {
     contact: InboundContact,
     message: Omit<InboundMessage, 'media'> & { attachments: unknown[] },
   ): Promise<void>;
+  /**
+   * Stores many messages of this channel (many contacts, each contact's in input order) in one transaction,
+   * as `message` would one by one; redelivered ones store nothing.
+   */
+  messages(
+    ch: OpenChannel,
+    items: { contact: InboundContact; message: Omit<InboundMessage, 'media'> & { attachments: unknown[] } }[],
+  ): Promise<void>;
   /** Keeps a reaction on the message it names; false when that message is unknown. */
   reaction(ch: OpenChannel, reaction: InboundReaction): Promise<boolean>;
   /** Applies a delivery status, never going back; false when the message is not stored yet. */

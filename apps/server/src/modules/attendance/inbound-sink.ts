@@ -4,6 +4,7 @@ import type { OpenChannel } from '../../channels/port';
 import { messages } from '../../db/schema/attendance';
 import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps } from '../../platform/deps';
+import { ingestBatch } from './ingest-batch';
 import { ingestInbound } from './ingest-inbound';
 
 // Delivery states in their order: a status never moves a message back (a late "delivered" after "read").
@@ -51,6 +52,14 @@ export function attendanceInboundSink(deps: Pick<AppDeps, 'db'>): InboundSink {
         channel: { kind: ch.kind, id: ch.id, sectorId: ch.defaultSectorId },
         contact,
         message,
+      });
+    },
+
+    async messages(ch, items) {
+      await ingestBatch(deps, {
+        companyId: ch.companyId,
+        channel: { kind: ch.kind, id: ch.id, sectorId: ch.defaultSectorId },
+        items,
       });
     },
 
