@@ -21,10 +21,11 @@ import type { InboundSink } from './sink';
 
 // The inbox's processor (plan 0005 §3), on every worker node. Rows are claimed under a lease (owner, until,
 // attempts + 1), only when no earlier unprocessed row of their contact is leased or waiting for a retry, so
-// each contact's events are handled in id order by one node at a time; the rows of one claim are handled one
-// contact after another per lane (INBOX_WORKERS lanes), each event in its own transaction (ingest is
-// idempotent by the provider's message id, statuses never go back), and marked processed only while the lease
-// is still ours. A killed node loses nothing: its leases expire and the rows are claimed again.
+// each contact's events are handled in id order by one node at a time. The messages of a claim are stored
+// first in one set-based transaction per channel (ingestClaimBatch); events that held only messages are then
+// marked processed together, the rest (reactions, statuses, whatever the batch could not take) one contact
+// after another per lane (INBOX_WORKERS lanes), each event in its own transaction (ingest is idempotent by the
+// provider's message id, statuses never go back), and marked processed only while the lease is still ours. A killed node loses nothing: its leases expire and the rows are claimed again.
 
 /** After this many claims an event is kept as processed with its error (dead), for inspection. */
 export const MAX_ATTEMPTS = 10;
@@ -211,16 +212,17 @@ type BatchMessage = Parameters<InboundSink['messages']>[1][number];
  * marked done or failed by itself. A contact whose event cannot be read here (channel gone, a file that does not
  * download, a reaction that may become a message) is left from that event on to the per-event pass, so its
  * order is kept. A failing batch stores nothing (one transaction): the per-event pass then ingests message by
- * message, which isolates the bad one and retries its event as today.
+ * message, which isolates the bad one and retries its event as today. Answers the events the batch handled
+ * whole (only messages, all stored): they are marked done together, without a pass of their own.
  */
 async function ingestClaimBatch(
   deps: InboxDeps,
   ctx: ChannelCtx,
   claimed: ClaimedEvent[],
   log?: ProcessOptions['log'],
-) {
+): Promise<ClaimedEvent[]> {
   const channels = new Map<number, Awaited<ReturnType<ChannelRepository['findById']>>>();
-  const perChannel = new Map<number, { ch: OpenChannel; items: BatchMessage[] }>();
+  const perChannel = new Map<number, { ch: OpenChannel; items: BatchMessage[]; whole: ClaimedEvent[] }>();
   const blocked = new Set<string>();
   for (const e of claimed) {
     const key = `${e.channelId}\u0000${e.orderingKey}`;
@@ -232,9 +234,11 @@ async function ingestClaimBatch(
       const inbound = ch && ch.deletedAt === null ? deps.channels.get(ch.kind)?.inbound : undefined;
       if (!ch || !inbound) throw new Error('canal indisponível');
       const items: BatchMessage[] = [];
+      let whole = true;
       for (const piece of inbound.split(e.payload)) {
         const said = inbound.parse(ch, piece.payload);
         if (said.reactions.some((r) => r.fallback)) throw new Error('reação que pode virar mensagem');
+        if (said.reactions.length > 0 || said.statuses.length > 0) whole = false;
         if (!said.contact) continue;
         for (const m of said.messages) {
           const { media, ...message } = m;
@@ -250,21 +254,34 @@ async function ingestClaimBatch(
           });
         }
       }
-      const group = perChannel.get(ch.id) ?? { ch, items: [] };
+      const group = perChannel.get(ch.id) ?? { ch, items: [], whole: [] };
       group.items.push(...items);
+      if (whole) group.whole.push(e);
       perChannel.set(ch.id, group);
     } catch {
       blocked.add(key);
     }
   }
-  for (const { ch, items } of perChannel.values()) {
-    if (items.length === 0) continue;
+  const done: ClaimedEvent[] = [];
+  for (const { ch, items, whole } of perChannel.values()) {
     try {
-      await deps.sink.messages(ch, items);
+      if (items.length > 0) await deps.sink.messages(ch, items);
+      done.push(...whole);
     } catch (err) {
       log?.('lote da caixa de entrada falhou; mensagem a mensagem', err);
     }
   }
+  return done;
+}
+
+/** Marks the events handled whole by the batch processed in one statement, while their leases are ours. */
+async function markAllDone(db: Db, owner: string, events: ClaimedEvent[]) {
+  if (events.length === 0) return;
+  await db.execute(sql`
+    update channel_events c set processed_at = now(), lease_until = null, error = null
+    from unnest(${sql.param(events.map((e) => e.receivedAt))}::timestamptz[],
+      ${sql.param(events.map((e) => e.id))}::bigint[]) as k(received_at, id)
+    where c.received_at = k.received_at and c.id = k.id and c.processed_at is null and c.lease_owner = ${owner}`);
 }
 
 /** Runs `work` over `items` with at most `lanes` at once. */
@@ -293,39 +310,45 @@ export async function processInbox(deps: InboxDeps, opts: ProcessOptions): Promi
   const claimed = await claimEvents(deps.db, { owner: opts.owner, limit: opts.batch ?? 500, leaseMs });
   if (claimed.length === 0) return 0;
   const ctx = channelCtx(deps, { log: opts.log });
-  const byKey = new Map<string, ClaimedEvent[]>();
-  for (const e of claimed) {
-    const key = `${e.channelId}\u0000${e.orderingKey}`;
-    const list = byKey.get(key);
-    if (list) list.push(e);
-    else byKey.set(key, [e]);
-  }
   const renew = setInterval(() => {
     renewLeases(deps.db, opts.owner, claimed, leaseMs).catch((err) =>
       opts.log?.('renovação de concessões da caixa de entrada falhou', err),
     );
   }, leaseMs / 3);
   try {
-    await ingestClaimBatch(deps, ctx, claimed, opts.log);
-    await inLanes([...byKey.values()], opts.workers ?? 2, async (events) => {
-      for (const [i, e] of events.entries()) {
-        try {
-          await handleEvent(deps, ctx, e);
-        } catch (err) {
-          if (!(err instanceof StatusNotYetKnown))
-            opts.log?.(`evento ${e.id} da caixa de entrada falhou`, err);
-          await markFailed(deps.db, opts.owner, e, err);
-          await release(deps.db, opts.owner, events.slice(i + 1));
-          return;
-        }
-        // Lost (this node was too slow): the node that has it now goes on from there.
-        if (!(await markDone(deps.db, opts.owner, e))) return;
-      }
-    });
+    await processClaim(deps, ctx, opts, claimed);
   } finally {
     clearInterval(renew);
   }
   return claimed.length;
+}
+
+async function processClaim(deps: InboxDeps, ctx: ChannelCtx, opts: ProcessOptions, claimed: ClaimedEvent[]) {
+  const done = await ingestClaimBatch(deps, ctx, claimed, opts.log);
+  await markAllDone(deps.db, opts.owner, done);
+  const doneIds = new Set(done.map((e) => e.id));
+  const byKey = new Map<string, ClaimedEvent[]>();
+  for (const e of claimed) {
+    if (doneIds.has(e.id)) continue;
+    const key = `${e.channelId}\u0000${e.orderingKey}`;
+    const list = byKey.get(key);
+    if (list) list.push(e);
+    else byKey.set(key, [e]);
+  }
+  await inLanes([...byKey.values()], opts.workers ?? 2, async (events) => {
+    for (const [i, e] of events.entries()) {
+      try {
+        await handleEvent(deps, ctx, e);
+      } catch (err) {
+        if (!(err instanceof StatusNotYetKnown)) opts.log?.(`evento ${e.id} da caixa de entrada falhou`, err);
+        await markFailed(deps.db, opts.owner, e, err);
+        await release(deps.db, opts.owner, events.slice(i + 1));
+        return;
+      }
+      // Lost (this node was too slow): the node that has it now goes on from there.
+      if (!(await markDone(deps.db, opts.owner, e))) return;
+    }
+  });
 }
 
 export type Inbox = {
