@@ -163,20 +163,6 @@ export function mediaRefOf(m: WaMessage): MediaRef | null {
   return { id: media.id, type: m.type, mimeType: media.mime_type ?? null, fileName: media.filename ?? null };
 }
 
-/** File extensions of the types WhatsApp sends, for stored names when the bytes do not tell. */
-export const EXT: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'video/3gpp': '3gp',
-  'audio/ogg': 'ogg',
-  'audio/mpeg': 'mp3',
-  'audio/aac': 'aac',
-  'audio/mp4': 'm4a',
-  'application/pdf': 'pdf',
-};
-
 /** X-Hub-Signature-256: "sha256=" + hex HMAC-SHA256 of the raw body with the app secret. */
 export function validSignature(appSecret: string, rawBody: Buffer, header: string | undefined): boolean {
   // A channel without an app secret can verify nothing: everything is refused.
