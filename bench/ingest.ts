@@ -110,6 +110,7 @@ async function main() {
             rate: o.rate,
             contacts: o.contacts,
             drainSeconds: o.drainSeconds,
+            warmupSeconds: o.warmupSeconds,
           }),
         );
       }

@@ -12,7 +12,6 @@ import {
   waitUntil,
   watchMessages,
 } from './cluster';
-import { postWebhook } from './http';
 import { inboundMessage } from './messages';
 import { offerOpenLoop } from './open-loop';
 import { type Latency, latencyOf, round } from './stats';
@@ -29,6 +28,8 @@ export type InboundResult = {
   answer: { p50: number | null; p99: number | null };
   /** POST sent (its scheduled time) → the manager's socket `message:created`; a missing one is "lost". */
   latency: Latency;
+  /** The same by the second each message was due: a stall shows as a second that stands out. */
+  perSecond: { second: number; p50: number | null; p99: number | null; max: number | null }[];
   stored: { rows: number; distinct: number; duplicated: number; missing: number };
   socket: { events: number; distinct: number; duplicated: number; missing: number };
   /** Counted this many seconds after the last send (all arrived, or the drain limit). */
@@ -57,6 +58,7 @@ export async function runInboundPhase(o: {
   rate: number;
   contacts: number;
   drainSeconds: number;
+  warmupSeconds: number;
   keepDatabase: boolean;
 }): Promise<InboundResult> {
   await createDatabase(o.databaseUrl);
@@ -75,11 +77,14 @@ export async function runInboundPhase(o: {
     const log = await watchMessages(apiNode.url, cookie, `p${o.phase}`);
     const timeoutMs = o.drainSeconds * 1000;
 
-    // Warm-up on other senders: JIT, pools, consumers running; not counted.
-    const warm = Array.from({ length: WARM_UP }, (_, i) =>
-      inboundMessage(peer, `p${o.phase}w-`, i, WARM_UP, 100_000),
+    // Warm-up at the phase's rate on other senders (JIT, pools, consumers running), not counted: the measured
+    // run's senders are still new to the server, so it opens their 500 conversations at its start.
+    const warmTotal = Math.max(WARM_UP, Math.round(o.rate * o.warmupSeconds));
+    const warm = Array.from({ length: warmTotal }, (_, i) =>
+      inboundMessage(peer, `p${o.phase}w-`, i, o.contacts, 100_000),
     );
-    await Promise.all(warm.map((m) => postWebhook(webhook, m, timeoutMs)));
+    const warmRun = await offerOpenLoop({ target: webhook, messages: warm, rate: o.rate, timeoutMs });
+    await warmRun.answered;
     await waitUntil(() => warm.every((m) => log.seen.has(m.text)), performance.now() + timeoutMs);
     const warmUp = { arrived: warm.filter((m) => log.seen.has(m.text)).length, of: warm.length };
 
@@ -145,6 +150,12 @@ export async function runInboundPhase(o: {
       return s.at - (run.due[k] ?? s.at);
     });
     const answers = latencyOf(run.answers);
+    // Latency by the second a message was due: stalls show as seconds whose p99 stands out.
+    const perSecond: InboundResult['perSecond'] = [];
+    for (let k = 0; k < messages.length; k += o.rate) {
+      const l = latencyOf(lat.slice(k, k + o.rate));
+      perSecond.push({ second: k / o.rate, p50: l.p50, p99: l.p99, max: l.max });
+    }
     return {
       phase: o.phase,
       processes,
@@ -156,6 +167,7 @@ export async function runInboundPhase(o: {
       codes: run.codes,
       answer: { p50: answers.p50, p99: answers.p99 },
       latency: latencyOf(lat),
+      perSecond,
       stored: {
         rows: stored.rows,
         distinct: stored.distinct,

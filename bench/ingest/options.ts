@@ -15,6 +15,8 @@ export type IngestOptions = {
   concurrency: number;
   /** How long after a phase's last send the bench waits for what is still missing before counting it lost. */
   drainSeconds: number;
+  /** Phases 2–4: seconds offered at the phase's rate from other senders before the measured run (not counted). */
+  warmupSeconds: number;
   /** Phase 5: operator messages posted at once, the channel's messages_per_second, open attendances used. */
   outbound: number;
   outboundRate: number;
@@ -33,6 +35,7 @@ const USAGE = `npm run bench:ingest -- [options]   (each option also as an envir
   --contacts N                BENCH_CONTACTS      senders in phases 1–4 (default 500)
   --concurrency N             BENCH_CONCURRENCY   webhooks in flight in phase 1 and pgbench clients (default 64)
   --drain N                   BENCH_DRAIN_SECONDS wait for stragglers after each phase before counting (default 30)
+  --warmup N                  BENCH_WARMUP_SECONDS phases 2–4: seconds at the offered rate from other senders first, not counted (default 3)
   --outbound N                BENCH_OUTBOUND      operator messages posted at once in phase 5 (default 1000)
   --outbound-rate N           BENCH_OUTBOUND_RATE the channel's messages_per_second in phase 5 (default 80)
   --outbound-attendances N    BENCH_OUTBOUND_ATTENDANCES open attendances they are spread over (default 100)
@@ -68,6 +71,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): IngestOpti
       contacts: { type: 'string' },
       concurrency: { type: 'string' },
       drain: { type: 'string' },
+      warmup: { type: 'string' },
       outbound: { type: 'string' },
       'outbound-rate': { type: 'string' },
       'outbound-attendances': { type: 'string' },
@@ -90,6 +94,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): IngestOpti
     contacts: positive('--contacts', values.contacts ?? env.BENCH_CONTACTS, 500),
     concurrency: positive('--concurrency', values.concurrency ?? env.BENCH_CONCURRENCY, 64),
     drainSeconds: positive('--drain', values.drain ?? env.BENCH_DRAIN_SECONDS, 30, false),
+    warmupSeconds: positive('--warmup', values.warmup ?? env.BENCH_WARMUP_SECONDS, 3, false),
     outbound: positive('--outbound', values.outbound ?? env.BENCH_OUTBOUND, 1000),
     outboundRate: positive('--outbound-rate', values['outbound-rate'] ?? env.BENCH_OUTBOUND_RATE, 80),
     outboundAttendances: positive(

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { OWN_WAKE, onLocalWake } from '../platform/wake';
 
 export type FactListener = {
   /** Resolves once the first LISTEN is in place (facts committed after it wake the callback at once). */
@@ -63,7 +64,8 @@ export function createFactListener(opts: FactListenerOptions): FactListener {
     c.on('error', fail);
     c.on('end', () => fail());
     c.on('notification', (n) => {
-      if (n.channel === channel) wake();
+      // This process's own wakes reached its listeners already, without the round trip.
+      if (n.channel === channel && n.payload !== OWN_WAKE) wake();
     });
     try {
       await c.connect();
@@ -82,6 +84,8 @@ export function createFactListener(opts: FactListenerOptions): FactListener {
   };
 
   const poll = setInterval(wake, opts.pollMs ?? 1000);
+  // Woken by this process at once; by the others through NOTIFY.
+  const offLocal = onLocalWake(channel, wake);
   void connect();
 
   return {
@@ -89,6 +93,7 @@ export function createFactListener(opts: FactListenerOptions): FactListener {
     async stop() {
       stopped = true;
       clearInterval(poll);
+      offLocal();
       if (retry) clearTimeout(retry);
       retry = null;
       const c = client;

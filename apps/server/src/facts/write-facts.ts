@@ -1,6 +1,8 @@
 import { parseFact, type TFactInput } from '@prosa/shared/facts';
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../platform/db';
+import { wakeAfterCommit } from '../platform/wake';
 
 /** A fact that is not in the catalogue, or whose data is not its schema's: a bug in the operation writing it. */
 export class InvalidFactError extends Error {}
@@ -24,7 +26,10 @@ export async function writeFacts(tx: Tx | Db, facts: readonly TFactInput[]): Pro
       data: f.data,
     };
   });
-  // One statement for the batch; NOTIFY is delivered at commit (and dropped on rollback), once per transaction.
+  // One statement for the batch; the consumers are woken once the transaction has committed (platform/wake.ts),
+  // else by a NOTIFY in the statement (delivered at commit, dropped on rollback).
+  const inTx = tx instanceof PgTransaction;
+  const noted = inTx && wakeAfterCommit(tx, 'facts');
   await tx.execute(sql`
     with ins as (
       insert into domain_events (company_id, name, attendance_id, actor_user_id, data)
@@ -33,5 +38,6 @@ export async function writeFacts(tx: Tx | Db, facts: readonly TFactInput[]): Pro
       order by n
       returning 1
     )
-    select pg_notify('facts', '') from (select count(*) from ins) c`);
+    ${inTx && !noted ? sql`select pg_notify('facts', '') from (select count(*) from ins) c` : sql`select count(*) from ins`}`);
+  if (!inTx && !wakeAfterCommit(tx, 'facts')) await tx.execute(sql`select pg_notify('facts', '')`);
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createNotifier, wakeAfterCommits } from './wake';
 
 export type Db = NodePgDatabase<Record<string, never>>;
 /** The handle inside db.transaction(…). */
@@ -15,7 +16,7 @@ export function connectDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max, application_name: 'prosa' });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
-  return { pool, db: drizzle(pool), url };
+  return { pool, db: wakeAfterCommits(drizzle(pool), createNotifier(pool)), url };
 }
 
 export function migrateDatabase(database: Database): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { stripNul } from '../../platform/refuse-nul';
+import { wakeAfterCommit } from '../../platform/wake';
 import type { InboundRequest } from '../port';
 import type { ChannelRegistry } from '../registry';
 import type { ChannelRepository } from '../repository';
@@ -19,7 +20,7 @@ type Waiter = { rows: InboxRow[]; done: () => void; fail: (err: unknown) => void
 
 /**
  * Group commit: the rows of concurrent requests are gathered for up to `maxWaitMs` or `maxRows` rows and
- * written by one INSERT … unnest with its NOTIFY, one commit for all of them (a commit costs a WAL flush; one
+ * written by one INSERT … unnest, one commit for all of them, then the processors woken (platform/wake.ts) (a commit costs a WAL flush; one
  * per webhook caps acceptance at the disk's flushes per second). At most `maxInFlight` statements run at once;
  * requests arriving meanwhile wait for the next one. A request is answered only after its statement committed,
  * and every request of a failed statement fails (the provider delivers again).
@@ -91,15 +92,13 @@ export function createInboxWriter(
 
 async function insertRows(db: Db, rows: InboxRow[]): Promise<void> {
   await db.execute(sql`
-    with ins as (
-      insert into channel_events (company_id, channel_id, ordering_key, payload)
-      select * from unnest(
-        ${sql.param(rows.map((r) => r.companyId))}::int[],
-        ${sql.param(rows.map((r) => r.channelId))}::int[],
-        ${sql.param(rows.map((r) => r.orderingKey))}::text[],
-        ${sql.param(rows.map((r) => JSON.stringify(r.payload)))}::jsonb[])
-      returning 1)
-    select pg_notify(${INBOX_CHANNEL}, count(*)::text) from ins`);
+    insert into channel_events (company_id, channel_id, ordering_key, payload)
+    select * from unnest(
+      ${sql.param(rows.map((r) => r.companyId))}::int[],
+      ${sql.param(rows.map((r) => r.channelId))}::int[],
+      ${sql.param(rows.map((r) => r.orderingKey))}::text[],
+      ${sql.param(rows.map((r) => JSON.stringify(r.payload)))}::jsonb[])`);
+  if (!wakeAfterCommit(db, INBOX_CHANNEL)) await db.execute(sql`select pg_notify(${INBOX_CHANNEL}, '')`);
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

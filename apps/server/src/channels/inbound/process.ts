@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { createFactListener } from '../../facts/fact-listener';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import type { OutboundGuard } from '../../platform/outbound-url';
 import type { Storage } from '../../platform/storage/storage';
 import {
@@ -29,9 +30,10 @@ import type { InboundSink } from './sink';
 
 /** After this many claims an event is kept as processed with its error (dead), for inspection. */
 export const MAX_ATTEMPTS = 10;
-const LEASE_MS = 30_000;
+// How long a dead node's claim holds its contacts back: renewed every third of it while the claim is worked on.
+const LEASE_MS = 10_000;
 // Claims run one at a time across nodes: a claim must see the leases of the one before it (they are short).
-const CLAIM_LOCK = sql`727300, 1`;
+const CLAIM_LOCK = '727300, 1';
 
 export type InboxDeps = {
   db: Db;
@@ -67,35 +69,50 @@ type Row = {
   attempts: number;
 };
 
-/** Claims up to `limit` events for `owner` (see above), oldest first. */
+const OWNER = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+/**
+ * Claims up to `limit` events for `owner` (see above), oldest first. One round trip: the lock, the claim and
+ * the commit are sent together as one simple query (hence the values written in it, checked first); the commit
+ * does not wait for its flush, since a lease lost with a crash of the database only lets the rows be claimed
+ * again. No bitmap scan: the pending-rows index keeps an entry for every processed row until a vacuum, and a
+ * bitmap scan visits each one's heap page at every claim (7 ms after 30,000 rows, growing), where an index scan
+ * skips the entries it has once found dead (0.1 ms).
+ */
 export async function claimEvents(
   db: Db,
   opts: { owner: string; limit: number; leaseMs?: number },
 ): Promise<ClaimedEvent[]> {
-  const leaseMs = opts.leaseMs ?? LEASE_MS;
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
-    const r = await tx.execute<Row>(sql`
-      with candidates as (
-        select e.received_at, e.id from channel_events e
-        where e.processed_at is null and e.available_at <= now() and e.attempts < ${MAX_ATTEMPTS}
-          and (e.lease_until is null or e.lease_until < now())
-          and not exists (
-            select 1 from channel_events p
-            where p.processed_at is null and p.channel_id = e.channel_id and p.ordering_key = e.ordering_key
-              and p.id < e.id and (p.lease_until >= now() or p.available_at > now()))
-        order by e.id
-        limit ${opts.limit}
-        for update skip locked)
-      update channel_events c
-      set lease_owner = ${opts.owner}, lease_until = now() + ${leaseMs}::int * interval '1 millisecond',
-        attempts = c.attempts + 1
-      from candidates k
-      where c.received_at = k.received_at and c.id = k.id
-      returning c.id, c.received_at::text as received_at, c.company_id, c.channel_id, c.ordering_key, c.payload,
-        c.attempts`);
-    return r.rows;
-  });
+  const leaseMs = Math.trunc(opts.leaseMs ?? LEASE_MS);
+  const limit = Math.trunc(opts.limit);
+  if (!OWNER.test(opts.owner) || !(limit > 0) || !(leaseMs > 0)) throw new Error('reserva inválida');
+  // drizzle(pool) keeps the pool as $client.
+  const pool = (db as Db & { $client: pg.Pool }).$client;
+  const results = (await pool.query(`
+    begin;
+    set local synchronous_commit = off;
+    set local enable_bitmapscan = off;
+    select pg_advisory_xact_lock(${CLAIM_LOCK});
+    with candidates as (
+      select e.received_at, e.id from channel_events e
+      where e.processed_at is null and e.available_at <= now() and e.attempts < ${MAX_ATTEMPTS}
+        and (e.lease_until is null or e.lease_until < now())
+        and not exists (
+          select 1 from channel_events p
+          where p.processed_at is null and p.channel_id = e.channel_id and p.ordering_key = e.ordering_key
+            and p.id < e.id and (p.lease_until >= now() or p.available_at > now()))
+      order by e.id
+      limit ${limit}
+      for update skip locked)
+    update channel_events c
+    set lease_owner = '${opts.owner}', lease_until = now() + ${leaseMs} * interval '1 millisecond',
+      attempts = c.attempts + 1
+    from candidates k
+    where c.received_at = k.received_at and c.id = k.id
+    returning c.id, c.received_at::text as received_at, c.company_id, c.channel_id, c.ordering_key, c.payload,
+      c.attempts;
+    commit`)) as unknown as pg.QueryResult<Row>[];
+  const rows = results.find((r) => r.command === 'UPDATE')?.rows ?? [];
   return rows
     .map((r) => ({
       id: Number(r.id),
@@ -213,11 +230,13 @@ type BatchMessage = Parameters<InboundSink['messages']>[1][number];
  * download, a reaction that may become a message) is left from that event on to the per-event pass, so its
  * order is kept. A failing batch stores nothing (one transaction): the per-event pass then ingests message by
  * message, which isolates the bad one and retries its event as today. Answers the events the batch handled
- * whole (only messages, all stored): they are marked done together, without a pass of their own.
+ * whole (only messages, all stored): they are marked processed in their channel's transaction (while their
+ * leases are ours), without a pass of their own.
  */
 async function ingestClaimBatch(
   deps: InboxDeps,
   ctx: ChannelCtx,
+  owner: string,
   claimed: ClaimedEvent[],
   log?: ProcessOptions['log'],
 ): Promise<ClaimedEvent[]> {
@@ -265,7 +284,8 @@ async function ingestClaimBatch(
   const done: ClaimedEvent[] = [];
   for (const { ch, items, whole } of perChannel.values()) {
     try {
-      if (items.length > 0) await deps.sink.messages(ch, items);
+      if (items.length > 0) await deps.sink.messages(ch, items, (tx) => markAllDone(tx, owner, whole));
+      else await markAllDone(deps.db, owner, whole);
       done.push(...whole);
     } catch (err) {
       log?.('lote da caixa de entrada falhou; mensagem a mensagem', err);
@@ -275,7 +295,7 @@ async function ingestClaimBatch(
 }
 
 /** Marks the events handled whole by the batch processed in one statement, while their leases are ours. */
-async function markAllDone(db: Db, owner: string, events: ClaimedEvent[]) {
+async function markAllDone(db: Db | Tx, owner: string, events: ClaimedEvent[]) {
   if (events.length === 0) return;
   await db.execute(sql`
     update channel_events c set processed_at = now(), lease_until = null, error = null
@@ -324,8 +344,7 @@ export async function processInbox(deps: InboxDeps, opts: ProcessOptions): Promi
 }
 
 async function processClaim(deps: InboxDeps, ctx: ChannelCtx, opts: ProcessOptions, claimed: ClaimedEvent[]) {
-  const done = await ingestClaimBatch(deps, ctx, claimed, opts.log);
-  await markAllDone(deps.db, opts.owner, done);
+  const done = await ingestClaimBatch(deps, ctx, opts.owner, claimed, opts.log);
   const doneIds = new Set(done.map((e) => e.id));
   const byKey = new Map<string, ClaimedEvent[]>();
   for (const e of claimed) {

@@ -1,3 +1,4 @@
+import type { Tx } from '../../platform/db';
 import type { DeliveryStatus, InboundContact, InboundMessage, InboundReaction, OpenChannel } from '../port';
 
 /**
@@ -16,11 +17,13 @@ export type InboundSink = {
   ): Promise<void>;
   /**
    * Stores many messages of this channel (many contacts, each contact's in input order) in one transaction,
-   * as `message` would one by one; redelivered ones store nothing.
+   * as `message` would one by one; redelivered ones store nothing. `alsoInTx` runs in that transaction after
+   * the messages (the inbox marks the events they came from processed, so both commit together).
    */
   messages(
     ch: OpenChannel,
     items: { contact: InboundContact; message: Omit<InboundMessage, 'media'> & { attachments: unknown[] } }[],
+    alsoInTx?: (tx: Tx) => Promise<void>,
   ): Promise<void>;
   /** Keeps a reaction on the message it names; false when that message is unknown. */
   reaction(ch: OpenChannel, reaction: InboundReaction): Promise<boolean>;

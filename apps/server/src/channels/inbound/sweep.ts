@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { wakeAfterCommit } from '../../platform/wake';
 import { INBOX_CHANNEL } from './accept';
 import { MAX_ATTEMPTS } from './process';
 
@@ -19,6 +20,7 @@ export async function sweepInbox(db: Db): Promise<{ dead: number; woken: boolean
       where processed_at is null and available_at <= now() and attempts < ${MAX_ATTEMPTS}
         and (lease_until is null or lease_until < now())) as due`);
   const woken = due.rows[0]?.due === true;
-  if (woken) await db.execute(sql`select pg_notify(${INBOX_CHANNEL}, 'sweep')`);
+  if (woken && !wakeAfterCommit(db, INBOX_CHANNEL))
+    await db.execute(sql`select pg_notify(${INBOX_CHANNEL}, 'sweep')`);
   return { dead: dead.rowCount ?? 0, woken };
 }

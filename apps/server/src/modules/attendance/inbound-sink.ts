@@ -55,12 +55,16 @@ export function attendanceInboundSink(deps: Pick<AppDeps, 'db'>): InboundSink {
       });
     },
 
-    async messages(ch, items) {
-      await ingestBatch(deps, {
-        companyId: ch.companyId,
-        channel: { kind: ch.kind, id: ch.id, sectorId: ch.defaultSectorId },
-        items,
-      });
+    async messages(ch, items, alsoInTx) {
+      await ingestBatch(
+        deps,
+        {
+          companyId: ch.companyId,
+          channel: { kind: ch.kind, id: ch.id, sectorId: ch.defaultSectorId },
+          items,
+        },
+        alsoInTx,
+      );
     },
 
     /** One reaction per person on a message: a new one replaces theirs, an empty one removes it. */

@@ -30,13 +30,20 @@ export async function ingestBatch(
     channel: { kind: TChannelKind; id: number; sectorId: number };
     items: BatchItem[];
   },
+  /** Runs in the same transaction, after the messages: the inbox marks its events processed there. */
+  alsoInTx?: (tx: Tx) => Promise<void>,
 ): Promise<number> {
-  if (input.items.length === 0) return 0;
+  if (input.items.length === 0 && !alsoInTx) return 0;
+  const run = (tx: Tx) =>
+    ingestBatchTx(tx, input).then(async (n) => {
+      await alsoInTx?.(tx);
+      return n;
+    });
   try {
-    return await deps.db.transaction((tx) => ingestBatchTx(tx, input));
+    return await deps.db.transaction(run);
   } catch (err) {
     // The concurrent twin committed first; running again skips what it stored.
-    if (err instanceof BatchRace) return deps.db.transaction((tx) => ingestBatchTx(tx, input));
+    if (err instanceof BatchRace) return deps.db.transaction(run);
     throw err;
   }
 }
