@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { CHANNEL_ADAPTERS } from './channels/adapters';
 import { startInbox } from './channels/inbound/process';
 import { createChannelRegistry } from './channels/registry';
-import { createChannelRepository } from './channels/repository';
+import { createChannelRepository, watchChannelChanges } from './channels/repository';
 import { startDurableConsumer } from './facts/durable-consumer';
 import { startQueue } from './jobs/queue';
 import { JOBS, workerConsumers, workerTasks } from './jobs/registry';
@@ -99,6 +99,12 @@ async function main() {
       )
     : [];
 
+  // Channels changed on another node: this node's cached copies are dropped at once.
+  const channelChanges = watchChannelChanges(channelRepository, {
+    url: database.url,
+    log: (msg, err) => console.error(msg, err),
+  });
+
   // Provider events committed by any API node, processed in order per contact across the workers.
   const inbox = config.ROLE.has('worker')
     ? startInbox(
@@ -140,6 +146,7 @@ async function main() {
     for (const stop of stopHooks) await stop().catch(() => {});
     await scheduler?.stop();
     await inbox?.stop().catch(() => {});
+    await channelChanges.stop().catch(() => {});
     for (const c of consumers) await c.stop().catch(() => {});
     await queue.stop().catch(() => {});
     await database.pool.end().catch(() => {});

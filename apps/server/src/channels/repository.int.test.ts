@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWaentRows } from '../../test/helpers/channel-fixtures';
 import { createTestDatabase } from '../../test/helpers/test-database';
@@ -9,7 +9,7 @@ import { connectDatabase } from '../platform/db';
 import { seedDemoData } from '../seed/demo-data';
 import { CHANNEL_ADAPTERS } from './adapters';
 import { createChannelRegistry } from './registry';
-import { createChannelRepository } from './repository';
+import { createChannelRepository, watchChannelChanges } from './repository';
 
 const SECRET = 'segredo-do-servidor-para-os-testes-000';
 
@@ -129,11 +129,40 @@ describe('channel repository', () => {
     await database.db.update(channels).set({ name: 'renomeado' }).where(eq(channels.id, id));
     clock.now += 59_000;
     expect((await repo.find(companyId, id))?.name).toBe('cache');
-    repo.forget(id);
+    await repo.forget(id);
     expect((await repo.find(companyId, id))?.name).toBe('renomeado');
     await database.db.update(channels).set({ name: 'de novo' }).where(eq(channels.id, id));
     clock.now += 60_000;
     expect((await repo.find(companyId, id))?.name).toBe('de novo');
+  });
+
+  it("drops another node's copy at once when a channel changes, and every copy after a reconnection", async () => {
+    // Two nodes: each its own cache, their clocks stopped (only a notification can make them read again).
+    const a = repository();
+    const b = repository();
+    const watch = watchChannelChanges(b.repo, { url: testDb.url });
+    try {
+      await watch.ready;
+      const id = await waentNumber('dois-nos');
+      const other = await waentNumber('vizinho');
+      expect((await b.repo.find(companyId, id))?.name).toBe('dois-nos');
+      expect((await b.repo.find(companyId, other))?.name).toBe('vizinho');
+      await database.db.update(channels).set({ name: 'mudou' }).where(eq(channels.id, id));
+      await database.db.update(channels).set({ name: 'vizinho mudou' }).where(eq(channels.id, other));
+      await a.repo.forget(id);
+      await expect.poll(async () => (await b.repo.find(companyId, id))?.name).toBe('mudou');
+      // Only the channel named was dropped.
+      expect((await b.repo.find(companyId, other))?.name).toBe('vizinho');
+
+      // The listening session is lost: notifications meanwhile are unknown, so every copy goes.
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where application_name = 'prosa-facts' and datname = current_database()`,
+      );
+      await expect.poll(async () => (await b.repo.find(companyId, other))?.name).toBe('vizinho mudou');
+    } finally {
+      await watch.stop();
+    }
   });
 
   it('refuses a channel whose secrets cannot be opened with this server secret', async () => {

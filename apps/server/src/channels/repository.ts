@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type ChannelRow, channels } from '../db/schema/channels';
+import { createFactListener, type FactListener } from '../facts/fact-listener';
 import { decryptSecret } from '../platform/crypto';
 import type { Db } from '../platform/db';
 import type { OpenChannel } from './port';
@@ -10,16 +11,25 @@ export type ChannelRepository = {
   find(companyId: number, id: number): Promise<OpenChannel | null>;
   /** A channel by its id alone: webhooks name the channel in their path, not the company. */
   findById(id: number): Promise<OpenChannel | null>;
-  /** Drops the cached copy; every operation that saves or removes a channel calls it. */
-  forget(id: number): void;
+  /**
+   * After a channel was saved or removed (committed): drops this node's copy at once and tells the other
+   * nodes to drop theirs (`watchChannelChanges`). Every operation that saves or removes a channel calls it.
+   */
+  forget(id: number): Promise<void>;
+  /** Drops this node's copy of one channel, or of all. */
+  drop(id?: number): void;
 };
+
+/** The NOTIFY channel of channel changes; the payload is the channel's id. */
+export const CHANNELS_CHANNEL = 'channels';
 
 const TTL_MS = 60_000;
 
 /**
  * Channels as their adapters use them, from the `channels` table: the config checked by the kind's schema, the
  * secrets unsealed with the app secret. Kept for a minute by id (a webhook or a send does not pay a query and an
- * AES unseal each time); a change made by this process is seen at once through forget().
+ * AES unseal each time); a change is seen at once by every node through forget() (the minute is the bound only
+ * for a notification lost while a node was reconnecting, and then it drops everything).
  */
 export function createChannelRepository(deps: {
   db: Db;
@@ -68,10 +78,35 @@ export function createChannelRepository(deps: {
       return channel?.companyId === companyId ? channel : null;
     },
     findById: load,
-    forget(id) {
+    async forget(id) {
       cache.delete(id);
+      await deps.db.execute(sql`select pg_notify(${CHANNELS_CHANNEL}, ${String(id)})`);
+    },
+    drop(id) {
+      if (id === undefined) cache.clear();
+      else cache.delete(id);
     },
   };
+}
+
+/** Every node: drops its copy of a channel another node changed (forget), and all of them after a reconnection. */
+export function watchChannelChanges(
+  repository: ChannelRepository,
+  opts: { url: string; log?: (msg: string, err?: unknown) => void },
+): FactListener {
+  return createFactListener({
+    url: opts.url,
+    channel: CHANNELS_CHANNEL,
+    // Nothing to poll: a change is a notification, and the cache's minute bounds any missed one.
+    pollMs: 3_600_000,
+    onWake: () => {},
+    onNotification: (payload) => {
+      const id = Number(payload);
+      if (Number.isSafeInteger(id)) repository.drop(id);
+    },
+    onConnect: () => repository.drop(),
+    log: opts.log,
+  });
 }
 
 /**

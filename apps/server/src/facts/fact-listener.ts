@@ -16,6 +16,10 @@ export type FactListenerOptions = {
   /** Wait before reconnecting after the connection failed. */
   reconnectMs?: number;
   channel?: string;
+  /** Each notification's payload, before the wake (this process's own included). */
+  onNotification?: (payload: string) => void;
+  /** After each (re)connection, before its wake: what was notified while no one listened is unknown. */
+  onConnect?: () => void;
   log?: (msg: string, err?: unknown) => void;
 };
 
@@ -64,8 +68,10 @@ export function createFactListener(opts: FactListenerOptions): FactListener {
     c.on('error', fail);
     c.on('end', () => fail());
     c.on('notification', (n) => {
+      if (n.channel !== channel || stopped) return;
+      opts.onNotification?.(n.payload ?? '');
       // This process's own wakes reached its listeners already, without the round trip.
-      if (n.channel === channel && n.payload !== OWN_WAKE) wake();
+      if (n.payload !== OWN_WAKE) wake();
     });
     try {
       await c.connect();
@@ -78,6 +84,7 @@ export function createFactListener(opts: FactListenerOptions): FactListener {
       await c.end().catch(() => {});
       return;
     }
+    opts.onConnect?.();
     markReady();
     // Facts may have committed while no one listened.
     wake();

@@ -5,7 +5,7 @@ import { buildApp } from '../../src/app';
 import { CHANNEL_ADAPTERS } from '../../src/channels/adapters';
 import { type Inbox, startInbox } from '../../src/channels/inbound/process';
 import { createChannelRegistry } from '../../src/channels/registry';
-import { createChannelRepository } from '../../src/channels/repository';
+import { createChannelRepository, watchChannelChanges } from '../../src/channels/repository';
 import { startDurableConsumer } from '../../src/facts/durable-consumer';
 import { type Queue, startQueue } from '../../src/jobs/queue';
 import { JOBS, workerConsumers, workerTasks } from '../../src/jobs/registry';
@@ -112,6 +112,10 @@ export async function createTestContext(
     for (const c of workerConsumers(deps)) consumers.push(await startDurableConsumer(c, { url: testDb.url }));
   }
 
+  // As on every node: channels another app (node) of the same database changes are read again at once.
+  const channelChanges = watchChannelChanges(deps.channelRepository, { url: testDb.url });
+  await channelChanges.ready;
+
   let inbox: Inbox | null = null;
   if (opts.inbox !== false) {
     inbox = startInbox({ ...deps, sink: attendanceInboundSink(deps) }, { url: testDb.url });
@@ -130,6 +134,7 @@ export async function createTestContext(
     async close() {
       await app.close();
       await inbox?.stop();
+      await channelChanges.stop();
       await scheduler?.stop();
       for (const c of consumers) await c.stop();
       await queue?.stop();

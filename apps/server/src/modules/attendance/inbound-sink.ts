@@ -4,8 +4,7 @@ import type { OpenChannel } from '../../channels/port';
 import { messages } from '../../db/schema/attendance';
 import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps } from '../../platform/deps';
-import { ingestBatch } from './ingest-batch';
-import { ingestInbound } from './ingest-inbound';
+import { ingestBatch, ingestInbound } from './ingest-batch';
 
 // Delivery states in their order: a status never moves a message back (a late "delivered" after "read").
 const RANK: Record<string, number> = { sending: 0, sent: 1, delivered: 2, read: 3 };

@@ -5,8 +5,7 @@ import { attendances, contacts, messages } from '../../db/schema/attendance';
 import { companies } from '../../db/schema/companies';
 import { domainEvents } from '../../db/schema/facts';
 import { sectors } from '../../db/schema/organization';
-import { type BatchItem, ingestBatch } from './ingest-batch';
-import { ingestInbound } from './ingest-inbound';
+import { type BatchItem, ingestBatch, ingestInbound } from './ingest-batch';
 
 // The set-based batch must leave exactly what feeding the same messages one by one through ingestInbound
 // leaves: two channel ids of one company receive the same traffic, one message by message, one in batches.

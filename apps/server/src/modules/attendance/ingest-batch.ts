@@ -5,9 +5,19 @@ import { attendances, companyCounters, contacts, messages, persons } from '../..
 import { writeFacts } from '../../facts/write-facts';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import type { AttendanceRow } from './card';
+import type { AttendanceRow, MessageRow } from './card';
 
 export type BatchItem = { contact: InboundContact; message: InboundMessage };
+
+/** What became of one item: its message (the one stored before, for a redelivery) and its attendance. */
+export type ItemOutcome = { message: MessageRow; attendanceId: number; created: boolean; duplicate: boolean };
+
+export type IngestResult = {
+  attendance: AttendanceRow;
+  message: MessageRow;
+  created: boolean;
+  duplicate: boolean;
+};
 
 /** A message of the batch lost a race with its concurrent twin: the caller runs the batch again (or per message). */
 export class BatchRace extends Error {}
@@ -21,7 +31,8 @@ const preview = (text: string, attachments: unknown[] | undefined) =>
  * contacts and persons created once, one open attendance per contact (a new one, with a new protocol, after
  * closure), messages stored idempotently by the provider's message id (a redelivered one stores nothing and
  * changes no counter), one aggregated update per attendance and all facts in one `writeFacts`.
- * Answers how many messages were stored.
+ * Answers how many messages were stored. Every inbound message takes this path: the inbox's batches, and one
+ * by one the web chat's visitor and the inbox's per-event pass (`ingestInbound`).
  */
 export async function ingestBatch(
   deps: Pick<AppDeps, 'db'>,
@@ -34,21 +45,59 @@ export async function ingestBatch(
   alsoInTx?: (tx: Tx) => Promise<void>,
 ): Promise<number> {
   if (input.items.length === 0 && !alsoInTx) return 0;
-  const run = (tx: Tx) =>
-    ingestBatchTx(tx, input).then(async (n) => {
-      await alsoInTx?.(tx);
-      return n;
-    });
+  const outcomes = await withRetry(deps, async (tx) => {
+    const r = await ingestBatchTx(tx, input);
+    await alsoInTx?.(tx);
+    return r;
+  });
+  return outcomes.filter((o) => !o.duplicate).length;
+}
+
+/** Runs a batch's transaction; once more when a concurrent twin committed first (the second run skips it). */
+async function withRetry<T>(deps: Pick<AppDeps, 'db'>, run: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await deps.db.transaction(run);
   } catch (err) {
-    // The concurrent twin committed first; running again skips what it stored.
     if (err instanceof BatchRace) return deps.db.transaction(run);
     throw err;
   }
 }
 
-export async function ingestBatchTx(tx: Tx, input: Parameters<typeof ingestBatch>[1]): Promise<number> {
+/**
+ * One inbound message (a batch of one): finds or creates the contact and person, the open attendance (a new
+ * one, with a new protocol, after closure) and the message, idempotently by the provider's message id; a
+ * redelivery answers what was stored. Everything commits together before anyone is told.
+ */
+export async function ingestInbound(
+  deps: Pick<AppDeps, 'db'>,
+  input: {
+    companyId: number;
+    channel: { kind: TChannelKind; id: number; sectorId: number };
+    contact: InboundContact;
+    message: InboundMessage;
+  },
+): Promise<IngestResult> {
+  return withRetry(deps, async (tx) => {
+    const [outcome] = await ingestBatchTx(tx, {
+      companyId: input.companyId,
+      channel: input.channel,
+      items: [{ contact: input.contact, message: input.message }],
+    });
+    if (!outcome) throw new Error('ingest answered nothing');
+    const [attendance] = await tx
+      .select()
+      .from(attendances)
+      .where(and(eq(attendances.companyId, input.companyId), eq(attendances.id, outcome.attendanceId)));
+    if (!attendance) throw new Error('attendance of a stored message vanished');
+    return { attendance, message: outcome.message, created: outcome.created, duplicate: outcome.duplicate };
+  });
+}
+
+/** The batch in the caller's transaction: one outcome per item, in input order. */
+export async function ingestBatchTx(
+  tx: Tx,
+  input: Parameters<typeof ingestBatch>[1],
+): Promise<ItemOutcome[]> {
   const { companyId, channel } = input;
   const idOf = (m: InboundMessage) => `${channel.kind}:${channel.id}:${m.externalId}`;
 
@@ -61,12 +110,31 @@ export async function ingestBatchTx(tx: Tx, input: Parameters<typeof ingestBatch
     return true;
   });
   const stored0 = await tx
-    .select({ messageId: messages.messageId })
+    .select()
     .from(messages)
     .where(and(eq(messages.companyId, companyId), inArray(messages.messageId, [...seen])));
-  const already = new Set(stored0.map((r) => r.messageId));
+  const already = new Map(stored0.map((r) => [r.messageId, r]));
   const items = fresh0.filter((it) => !already.has(idOf(it.message)));
-  if (items.length === 0) return 0;
+  // Each item's outcome once the new messages are stored: a redelivery (or a twin in the batch) answers the
+  // stored message.
+  const outcomes = (stored: Map<string, MessageRow>, created: Set<string>): ItemOutcome[] => {
+    const first = new Set<string>();
+    return input.items.map((it) => {
+      const id = idOf(it.message);
+      const before = already.get(id);
+      const message = before ?? stored.get(id);
+      if (!message) throw new Error('message of the batch vanished');
+      const isFirst = !before && !first.has(id);
+      first.add(id);
+      return {
+        message,
+        attendanceId: message.attendanceId,
+        created: isFirst && created.has(id),
+        duplicate: !isFirst,
+      };
+    });
+  };
+  if (items.length === 0) return outcomes(new Map(), new Set());
 
   // 2. Contacts (and their persons) of the batch, created once; the first item of a contact names it.
   const firstOf = new Map<string, InboundContact>();
@@ -89,6 +157,9 @@ export async function ingestBatchTx(tx: Tx, input: Parameters<typeof ingestBatch
       .values(missing.map((k) => ({ companyId, name: firstOf.get(k)?.name ?? '' })))
       .returning({ id: persons.id });
     if (ps.length !== missing.length) throw new Error('person insert returned too few rows');
+    // Ids are drawn in the order of the rows given: ascending, they pair with `missing` whatever order the rows
+    // come back in.
+    const personIds = ps.map((p) => p.id).sort((a, b) => a - b);
     const inserted = await tx
       .insert(contacts)
       .values(
@@ -96,7 +167,7 @@ export async function ingestBatchTx(tx: Tx, input: Parameters<typeof ingestBatch
           const c = firstOf.get(k) as InboundContact;
           return {
             companyId,
-            personId: (ps[i] as { id: number }).id,
+            personId: personIds[i] as number,
             kind: channel.kind,
             channelId: channel.id,
             externalId: k,
@@ -244,5 +315,15 @@ export async function ingestBatchTx(tx: Tx, input: Parameters<typeof ingestBatch
       data: { message_id: m.id },
     })),
   ]);
-  return stored.length;
+  // The message that opened each new attendance: the first item of its contact.
+  const opener = new Set<string>();
+  const openedBy = new Set<number>();
+  for (const it of items) {
+    const a = attendanceOf(it.contact.externalId);
+    if (created.has(a.id) && !openedBy.has(a.id)) {
+      openedBy.add(a.id);
+      opener.add(idOf(it.message));
+    }
+  }
+  return outcomes(byMessageId, opener);
 }

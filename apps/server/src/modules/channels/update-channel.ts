@@ -65,7 +65,7 @@ export async function updateChannel(deps: Deps, caller: Caller, id: number, inpu
 
   const saved = await saveChannelChange(deps.db, row.companyId, row.id, change);
   // Inbound messages read the channel through the repository's cache: the new sector applies at once.
-  deps.channelRepository.forget(row.id);
+  await deps.channelRepository.forget(row.id);
   if (!saved) throw notFound(CHANNEL_MSG.notFound);
   return toChannel(saved);
 }

@@ -154,7 +154,7 @@ export async function updateChannel(deps: Deps, caller: Caller, id: number, inpu
       isActive: input.is_active ?? row.isActive,
       isCloud: row.isCloud,
     });
-    deps.channelRepository.forget(id);
+    await deps.channelRepository.forget(id);
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(WAENT_MSG.duplicateNumber);
     throw err;
@@ -166,6 +166,6 @@ export async function deleteChannel(deps: Deps, caller: Caller, id: number) {
   const row = await findChannel(deps.db, caller.companyId, id);
   if (!row) throw notFound(WAENT_MSG.notFound);
   await softDeleteWaentChannel(deps.db, caller.companyId, id);
-  deps.channelRepository.forget(id);
+  await deps.channelRepository.forget(id);
   return { message: WAENT_MSG.removed };
 }

@@ -62,13 +62,13 @@ export async function updateWebchat(deps: Deps, caller: Caller, id: number, inpu
     customData: input.custom_data,
   });
   if (!row) throw notFound(WEBCHAT_MSG.notFound);
-  deps.channelRepository.forget(id);
+  await deps.channelRepository.forget(id);
   return toWebchat(row);
 }
 
 export async function deleteWebchat(deps: Deps, caller: Caller, id: number) {
   if (!(await findWebchat(deps.db, caller.companyId, id))) throw notFound(WEBCHAT_MSG.notFound);
   await softDeleteWebchat(deps.db, caller.companyId, id);
-  deps.channelRepository.forget(id);
+  await deps.channelRepository.forget(id);
   return { message: WEBCHAT_MSG.removed };
 }

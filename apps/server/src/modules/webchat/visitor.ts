@@ -17,7 +17,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { type PresentDeps, presentAttachments } from '../attachments/present';
 import { verifyAttachmentRefs } from '../attachments/refs';
 import { storeUpload } from '../attachments/store-upload';
-import { ingestInbound } from '../attendance/ingest-inbound';
+import { ingestInbound } from '../attendance/ingest-batch';
 import { findMessagesByMessageIds } from '../attendance/repository';
 import { personFromChannel } from '../persons/person-from-channel';
 import {
