@@ -33,7 +33,10 @@ export type SendRun =
   | { state: 'later'; at: Date; key: string; reason: 'retry' | 'rate' };
 
 export type SendRunOptions = {
-  /** How long to wait in this run for a slot of a busy channel before handing the message back (ms). */
+  /**
+   * How far ahead this run may book a slot of a busy channel and wait for it before handing the message back
+   * (ms; at least a second).
+   */
   rateWaitMs: number;
 };
 
@@ -113,7 +116,8 @@ export async function runSend(
     if (rate !== null) {
       const until = Date.now() + opts.rateWaitMs;
       for (;;) {
-        const slot = await takeRateSlot(deps.db, channel.id, rate);
+        // Booked up to the wait this run allows: one call, then the wait, however deep the backlog ahead.
+        const slot = await takeRateSlot(deps.db, channel.id, rate, Math.max(1000, until - Date.now()));
         if (slot.state === 'slot') {
           if (slot.waitMs > 0) await sleep(slot.waitMs);
           break;

@@ -164,7 +164,7 @@ export async function enforcePauseLimits(deps: Deps, input: { companyId: number;
   const cp = controlPauseOf(company?.metadata ?? {});
   if (!cp.use_limit_pause.enabled || !cp.use_limit_pause.limit_minutes) return 0;
   const minutes = cp.use_limit_pause.limit_minutes;
-  // Ending the pause and going offline commit together: nobody sees one without the other.
+  // Ending the pause, going offline and the logout commit together: nobody sees one without the others.
   const ended = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(userPauses)
@@ -206,16 +206,18 @@ export async function enforcePauseLimits(deps: Deps, input: { companyId: number;
         },
       ]),
     );
+    // The sessions end in the same commit: the screen is told why (session.revoked) with the change itself,
+    // before any request of it can find the session gone.
+    for (const p of rows) {
+      const revoked = await revokeUserSessions(tx, input.companyId, p.userId);
+      await noticeSessionsRevoked(tx, {
+        companyId: input.companyId,
+        userId: p.userId,
+        sessionIds: revoked,
+        reason: 'pause_limit',
+      });
+    }
     return rows;
   });
-  for (const p of ended) {
-    const revoked = await revokeUserSessions(deps.db, input.companyId, p.userId);
-    await noticeSessionsRevoked(deps.db, {
-      companyId: input.companyId,
-      userId: p.userId,
-      sessionIds: revoked,
-      reason: 'pause_limit',
-    });
-  }
   return ended.length;
 }

@@ -1,5 +1,6 @@
 import { type TUserSettings, ZUserSettings } from '@prosa/shared/account';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
@@ -24,6 +25,8 @@ export function loadNotificationSettings(queryClient: QueryClient) {
 export function useMuteNotifications(): { muted: boolean; loading: boolean; setMuted: (v: boolean) => void } {
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: queryKeys.notificationSettings, queryFn: fetchNotificationSettings });
+  // What the person chose, shown in the same render as the click (the cache's copy follows a tick later).
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: (mute_notifications: boolean) =>
       apiRequest('/api/users/me/settings', {
@@ -37,15 +40,22 @@ export function useMuteNotifications(): { muted: boolean; loading: boolean; setM
       queryClient.setQueryData(queryKeys.notificationSettings, { mute_notifications });
       return { previous };
     },
-    onSuccess: () => toast.success(NOTIFICATIONS_SAVED),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.notificationSettings, saved);
+      toast.success(NOTIFICATIONS_SAVED);
+    },
     onError: (error, _value, context) => {
       queryClient.setQueryData(queryKeys.notificationSettings, context?.previous);
       toast.apiError(error, SAVE_ERROR);
     },
+    onSettled: () => setChosen(null),
   });
   return {
-    muted: settings.data?.mute_notifications === true,
+    muted: chosen ?? settings.data?.mute_notifications === true,
     loading: settings.isPending,
-    setMuted: (v) => save.mutate(v),
+    setMuted: (v) => {
+      setChosen(v);
+      save.mutate(v);
+    },
   };
 }
