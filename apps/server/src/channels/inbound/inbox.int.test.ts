@@ -10,8 +10,9 @@ import { channelEvents } from '../../db/schema/inbox';
 import { attendanceInboundSink } from '../../modules/attendance/inbound-sink';
 import { connectDatabase } from '../../platform/db';
 import { createInboxWriter } from './accept';
+import { claimEvents } from './claim';
 import { maintainInboxPartitions } from './partitions';
-import { claimEvents, type Inbox, type InboxDeps, startInbox } from './process';
+import { type Inbox, type InboxDeps, startInbox } from './process';
 import { sweepInbox } from './sweep';
 
 // The inbox end to end on the real database: the webhook route's group commit, two processors sharing the

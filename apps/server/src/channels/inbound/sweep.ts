@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { wakeAfterCommit } from '../../platform/wake';
 import { INBOX_CHANNEL } from './accept';
-import { MAX_ATTEMPTS } from './process';
+import { MAX_ATTEMPTS } from './claim';
 
 /**
  * The inbox's sweep (task inbox.sweep, every few seconds): events whose last claim ran out of tries while its
