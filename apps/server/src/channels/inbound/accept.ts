@@ -101,6 +101,20 @@ async function insertRows(db: Db, rows: InboxRow[]): Promise<void> {
   if (!wakeAfterCommit(db, INBOX_CHANNEL)) await db.execute(sql`select pg_notify(${INBOX_CHANNEL}, '')`);
 }
 
+/** `\u0000` or any surrogate escape (`\uD800`–`\uDFFF`), in any case. */
+const ESCAPES_TO_CHECK = /\\u(?:0000|[dD][89a-fA-F])/;
+
+/** stripNul bounds nesting at 64 levels: a text with no more brackets than that cannot be deeper. */
+const MAX_PLAIN_BRACKETS = 64;
+
+function bracketsAtMost(text: string, max: number): boolean {
+  let n = 0;
+  for (const open of ['{', '[']) {
+    for (let i = text.indexOf(open); i !== -1; i = text.indexOf(open, i + 1)) if (++n > max) return false;
+  }
+  return true;
+}
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
@@ -148,7 +162,12 @@ export async function acceptEvent(
   let payload: unknown;
   // A NUL (PostgreSQL refuses it in text and jsonb) carries nothing a person reads: stripped, not refused.
   try {
-    const parsed = wellFormed(stripNul(JSON.parse(req.rawBody.toString('utf8'))));
+    const text = req.rawBody.toString('utf8');
+    const json: unknown = JSON.parse(text);
+    // In JSON text a NUL or a lone surrogate can only come as a \u escape, and nesting needs brackets: a text
+    // with neither (a provider's usual event) has nothing for the walks to change.
+    const plain = !ESCAPES_TO_CHECK.test(text) && bracketsAtMost(text, MAX_PLAIN_BRACKETS);
+    const parsed = plain ? json : wellFormed(stripNul(json));
     payload = typeof parsed === 'object' && parsed !== null ? parsed : {};
   } catch {
     payload = { invalid: req.rawBody.toString('utf8').replaceAll('\u0000', '').slice(0, 10_000) };

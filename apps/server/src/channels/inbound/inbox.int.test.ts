@@ -158,6 +158,32 @@ describe('accept: group commit', () => {
     expect(await eventsWith('vizinho-do-quebrado')).toBe(1);
   });
 
+  it('stores a signed event nested past any sense (cut at 64 levels) without failing its group', async () => {
+    // 5,000 levels deep in a field the adapter does not read: JSON.parse takes it, but storing it as it came would
+    // overflow the stack and fail the whole group.
+    const n = 5_000;
+    const raw = JSON.stringify(message('5511970088877', 'fundo-demais')).replace(
+      '"type":"text"',
+      `"extra":${'['.repeat(n)}"fundo"${']'.repeat(n)},"type":"text"`,
+    );
+    expect(raw).toContain('"fundo"]');
+    const sig = createHmac('sha256', APP_SECRET).update(raw).digest('hex');
+    const [odd, plain] = await Promise.all([
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/waent/${channelId}`,
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${sig}` },
+        payload: raw,
+      }),
+      post(message('5511970088878', 'vizinho-do-fundo')),
+    ]);
+    expect([odd.statusCode, plain.statusCode]).toEqual([200, 200]);
+    expect(await eventsWith('fundo-demais')).toBe(1);
+    // Kept down to 64 levels: what lay deeper is gone.
+    expect(await eventsWith('["fundo"]')).toBe(0);
+    expect(await eventsWith('vizinho-do-fundo')).toBe(1);
+  });
+
   it('refuses a bad signature with 401 and stores nothing', async () => {
     const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(channelEvents);
     const r = await post(message('5511970099999', 'forjada-inbox'), { secret: 'outro-segredo' });
