@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { foreignKey } from 'drizzle-orm/pg-core';
 import {
   boolean,
   index,
@@ -62,3 +63,25 @@ export const channelRate = pgTable('channel_rate', {
     .references(() => channels.id, { onDelete: 'cascade' }),
   tat: timestamptz('tat').notNull(),
 });
+
+// WhatsApp Web sessions (issue 13): Baileys' credentials and Signal keys of each channel, each value sealed with
+// the app secret — never in files. `kind` 'creds' holds the credentials (key_id ''); the others are Baileys' key
+// types ('pre-key', 'session', 'sender-key', 'app-state-sync-key', …) by their ids.
+export const wawebAuth = pgTable(
+  'waweb_auth',
+  {
+    companyId: integer('company_id').notNull(),
+    channelId: integer('channel_id').notNull(),
+    kind: text('kind').notNull(),
+    keyId: text('key_id').notNull(),
+    sealed: text('sealed').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.kind, t.keyId] }),
+    foreignKey({
+      columns: [t.companyId, t.channelId],
+      foreignColumns: [channels.companyId, channels.id],
+    }).onDelete('cascade'),
+  ],
+);
