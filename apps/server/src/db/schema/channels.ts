@@ -1,3 +1,4 @@
+import type { TWawebState } from '@prosa/shared/waweb-states';
 import { sql } from 'drizzle-orm';
 import { foreignKey } from 'drizzle-orm/pg-core';
 import {
@@ -83,5 +84,42 @@ export const wawebAuth = pgTable(
       columns: [t.companyId, t.channelId],
       foreignColumns: [channels.companyId, channels.id],
     }).onDelete('cascade'),
+  ],
+);
+
+// Channel servers (ROLE=channels, issue 13): each registers itself and pings; one silent for 30 s is taken as
+// gone (the Monitor flags it) and its sessions go to another.
+export const channelServers = pgTable('channel_servers', {
+  id: text('id').primaryKey(),
+  /** Where the other nodes reach its control calls (spec 2 §7: /api/start, /api/stop, …). */
+  url: text('url').notNull(),
+  startedAt: timestamptz('started_at').notNull().defaultNow(),
+  lastPingAt: timestamptz('last_ping_at').notNull().defaultNow(),
+});
+
+// A WhatsApp Web session of a channel: whether it should run (`desired`), which channel server holds it and
+// until when (a lease the holder renews; expired, another server takes it over with the same credentials), and
+// what state it is in (spec 2 §4) since when, with the last QR while pairing.
+export const wawebSessions = pgTable(
+  'waweb_sessions',
+  {
+    companyId: integer('company_id').notNull(),
+    channelId: integer('channel_id').primaryKey(),
+    desired: text('desired').$type<'running' | 'stopped'>().notNull().default('stopped'),
+    state: text('state').$type<TWawebState>().notNull().default('not-running'),
+    stateSince: timestamptz('state_since').notNull().defaultNow(),
+    serverId: text('server_id'),
+    leaseUntil: timestamptz('lease_until'),
+    qr: text('qr'),
+    qrAt: timestamptz('qr_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.companyId, t.channelId],
+      foreignColumns: [channels.companyId, channels.id],
+    }).onDelete('cascade'),
+    index('waweb_sessions_wanted_idx').on(t.leaseUntil).where(sql`${t.desired} = 'running'`),
+    index('waweb_sessions_server_idx').on(t.serverId),
   ],
 );
