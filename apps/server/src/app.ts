@@ -43,6 +43,7 @@ import { statusRoutes } from './modules/statuses/routes';
 import { userImportRoutes } from './modules/users/import-routes';
 import { userRoutes } from './modules/users/routes';
 import { waentRoutes } from './modules/waent/routes';
+import { wawebRoutes } from './modules/waweb/routes';
 import { defaultWidgetFile, webchatRoutes } from './modules/webchat/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { dbInputErrorCode, reportDbInputError } from './platform/db-input-error';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean; widgetFi
   await app.register(contactFieldRoutes(deps));
   await app.register(webchatRoutes(deps, { widgetFile: opts.widgetFile ?? defaultWidgetFile() }));
   await app.register(waentRoutes(deps));
+  await app.register(wawebRoutes(deps));
   await app.register(webhookRoutes(deps));
   await app.register(channelRoutes(deps));
   await app.register(hsmRoutes(deps));
