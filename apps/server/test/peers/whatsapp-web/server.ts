@@ -33,12 +33,16 @@ export type CompanionKeys = {
 export type Paired = { jid: string; user: string; device: number; lid: string };
 
 /** One live WebSocket from Baileys, with its Noise state. */
-class Connection {
+export class Connection {
   readonly reader = new FrameReader();
   noise?: NoiseServer;
   payload?: proto.ClientPayload;
   refs: string[] = [];
   loggedIn = false;
+  /** True once `ib offline` was sent: new messages go out live, not as offline ones. */
+  online = false;
+  /** How many stanzas were delivered as offline ones in this login. */
+  offlineCount = 0;
   private waiters = new Map<string, (node: BinaryNode) => void>();
 
   constructor(readonly ws: WebSocket) {}
@@ -50,7 +54,7 @@ class Connection {
     await new Promise<void>((done, fail) => this.ws.send(data, (err) => (err ? fail(err) : done())));
   }
 
-  /** Sends an IQ and waits for the reply with the same id. */
+  /** Sends an IQ (or a message) and waits for the reply (or the ack) with the same id. */
   async query(node: BinaryNode, timeoutMs = 10_000): Promise<BinaryNode> {
     const id = node.attrs.id as string;
     const reply = new Promise<BinaryNode>((resolve, reject) => {
@@ -67,7 +71,8 @@ class Connection {
   /** Resolves a pending query; true when the node was such a reply. */
   settle(node: BinaryNode) {
     const waiter = this.waiters.get(node.attrs.id ?? '');
-    if (!waiter || (node.tag !== 'iq' && node.tag !== 'ack')) return false;
+    if (!waiter || (node.tag !== 'iq' && !(node.tag === 'ack' && node.attrs.class === 'message')))
+      return false;
     this.waiters.delete(node.attrs.id as string);
     waiter(node);
     return true;
@@ -82,6 +87,8 @@ export type PeerHooks = {
   onStanza?: (node: BinaryNode, conn: Connection) => Promise<BinaryNode | undefined> | BinaryNode | undefined;
   /** Called right after `success`, before `ib offline`: the place to deliver queued messages. */
   afterLogin?: (conn: Connection) => Promise<void>;
+  /** Called once `ib offline` was sent: the companion is fully online. */
+  online?: (conn: Connection) => void;
 };
 
 export class WhatsAppWebServer {
@@ -210,12 +217,47 @@ export class WhatsAppWebServer {
       },
     });
     conn.loggedIn = true;
+    // The rest waits for replies from Baileys, so it must not hold up the frame loop that reads them.
+    this.finishLogin(conn).catch((err) => debug('login', err));
+  }
+
+  private async finishLogin(conn: Connection) {
+    // Messages can only be encrypted to the companion once it has uploaded its pre-keys (right after its
+    // first `success`).
+    while (!this.keys) {
+      if (conn.ws.readyState !== conn.ws.OPEN) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
     await this.hooks.afterLogin?.(conn);
+    if (conn.ws.readyState !== conn.ws.OPEN) return;
     await conn.send({
       tag: 'ib',
       attrs: { from: S_WHATSAPP_NET },
-      content: [{ tag: 'offline', attrs: { count: '0' } }],
+      content: [{ tag: 'offline', attrs: { count: String(conn.offlineCount) } }],
     });
+    conn.online = true;
+    this.hooks.online?.(conn);
+  }
+
+  /**
+   * Hands out the companion's pre-key bundle for a new sender, taking one of its one-time pre-keys away as
+   * the real server does (each may start only one session).
+   */
+  takeCompanionBundle() {
+    if (!this.keys) throw new Error('the companion has not uploaded its pre-keys');
+    const first = this.keys.preKeys.entries().next();
+    let preKey: { keyId: number; publicKey: Buffer } | undefined;
+    if (!first.done) {
+      const [keyId, publicKey] = first.value;
+      this.keys.preKeys.delete(keyId);
+      preKey = { keyId, publicKey };
+    }
+    return {
+      registrationId: this.keys.registrationId,
+      identityKey: this.keys.identityKey,
+      signedPreKey: this.keys.signedPreKey,
+      preKey,
+    };
   }
 
   /** The phone scanned `qr`: send `pair-success`, wait for the companion's signature, then ask it to restart. */

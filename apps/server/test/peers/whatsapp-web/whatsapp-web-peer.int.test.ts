@@ -133,5 +133,24 @@ describe('fake WhatsApp Web peer with the real Baileys client', () => {
     // Baileys kept the phone's signed identity and took the lid the server announced in `success`.
     expect(phone.auth.creds.account?.accountSignatureKey).toBeTruthy();
     expect(phone.auth.creds.me?.lid).toBe(peer.paired?.lid);
+    // The phone shared its app-state key and the server closed the offline batch (`ib offline`).
+    await until('pending notifications', () => phone.state.receivedPendingNotifications);
+    expect(phone.auth.creds.myAppStateKeyId).toBeTruthy();
+  });
+
+  it('receives a text: pkmsg from a contact → messages.upsert, acked and receipted', async () => {
+    const id = await peer.sendText({ from: '5511999990000', text: 'oi' });
+    const msg = await until('the upsert', () => phone.upserts.find((m) => m.key.id === id));
+    expect(msg.key.remoteJid).toBe('5511999990000@s.whatsapp.net');
+    expect(msg.key.fromMe).toBe(false);
+    expect(msg.message?.conversation).toBe('oi');
+    // Baileys acked the message and sent a delivery receipt to the sender.
+    const stanzas = peer.stanzas();
+    expect(stanzas.some((s) => s.tag === 'receipt' && s.attrs.id === id)).toBe(true);
+    // A second message continues the same Signal session.
+    const id2 = await peer.sendText({ from: '5511999990000', text: 'tudo bem?' });
+    const msg2 = await until('the second upsert', () => phone.upserts.find((m) => m.key.id === id2));
+    expect(msg2.message?.conversation).toBe('tudo bem?');
+    expect(peer.pending()).toBe(0);
   });
 });
