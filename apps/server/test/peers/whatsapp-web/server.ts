@@ -164,6 +164,11 @@ export class WhatsAppWebServer {
       } else if (!conn.noise.finished) {
         const { payload } = conn.noise.clientFinish(f);
         conn.payload = payload;
+        // Baileys does not await its own switch to transport keys (`noise.finishInit()` is async and not
+        // awaited in validateConnection): a frame that arrives before that switch is taken as a handshake
+        // frame and dropped, and every later frame then fails to decrypt. A real server is a network away;
+        // we wait a little to be as far.
+        await new Promise((r) => setTimeout(r, 50));
         await this.afterHandshake(conn, payload);
       } else {
         const node = await decodeBinaryNode(conn.noise.decrypt(f));

@@ -153,4 +153,28 @@ describe('fake WhatsApp Web peer with the real Baileys client', () => {
     expect(msg2.message?.conversation).toBe('tudo bem?');
     expect(peer.pending()).toBe(0);
   });
+
+  it('sends a text: usync lookup, pre-key fetch, Signal-encrypted to the contact device', async () => {
+    const sock = phone.sock as WASocket;
+    // To the contact that wrote before: Baileys reuses the Signal session that its pkmsg started.
+    const sent = await sock.sendMessage('5511999990000@s.whatsapp.net', { text: 'olá' });
+    const got = await until('the peer to receive it', () =>
+      peer.received().find((m) => m.id === sent?.key.id),
+    );
+    expect(got).toMatchObject({ to: '5511999990000@s.whatsapp.net', text: 'olá' });
+    expect(peer.stanzas().some((s) => s.tag === 'iq' && s.attrs.xmlns === 'usync')).toBe(true);
+
+    // To a number it never talked to: Baileys fetches that device's pre-keys and starts with a pkmsg.
+    const first = await sock.sendMessage('5511977770000@s.whatsapp.net', { text: 'bom dia' });
+    const got2 = await until('the new contact to receive it', () =>
+      peer.received().find((m) => m.id === first?.key.id),
+    );
+    expect(got2).toMatchObject({ to: '5511977770000@s.whatsapp.net', text: 'bom dia' });
+    const fetches = peer
+      .stanzas()
+      .filter((s) => s.tag === 'iq' && s.attrs.xmlns === 'encrypt' && s.attrs.type === 'get');
+    expect(fetches.some((s) => JSON.stringify(s.content).includes('5511977770000@s.whatsapp.net'))).toBe(
+      true,
+    );
+  });
 });
