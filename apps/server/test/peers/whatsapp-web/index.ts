@@ -1,0 +1,300 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type BinaryNode,
+  getBinaryNodeChild,
+  getBinaryNodeChildren,
+  jidDecode,
+  type proto,
+  S_WHATSAPP_NET,
+} from '@whiskeysockets/baileys';
+import { appStateKeyShare, SignalDevice } from './phone';
+import { type Connection, WhatsAppWebServer } from './server';
+
+/**
+ * A fake WhatsApp Web server on loopback that the real Baileys client talks to, for tests.
+ *
+ *   const peer = await startWhatsAppWebPeer();
+ *   makeWASocket({ waWebSocketUrl: peer.url, auth, ... })   // Baileys connects, shows a QR
+ *   await peer.scan(qr)        // the fake phone scans it: pair-success, then stream:error 515 (restart)
+ *   peer.paired                // { jid, user, device, lid } of the companion once paired
+ *   await peer.sendText({ from: '5511999990000', text: 'oi' })  // a contact writes (Signal pkmsg/msg);
+ *                              // queued while Baileys is away, delivered with `offline` on its next login,
+ *                              // and kept until Baileys acks it (so each arrives exactly once)
+ *   peer.received()            // [{ to, text, id }] of what Baileys sent, decrypted by the contact's device
+ *   peer.stanzas()             // what Baileys sent that the peer recorded: acks, receipts, presence...
+ *   await peer.drop(code?)     // closes Baileys' socket, with a stream:error code first when given
+ *   await peer.logout()        // the phone removes the device: stream:error 401, later logins fail with 401
+ *   await peer.stop()
+ *
+ * What it speaks is the real protocol: Noise XX over WebSocket with its own certificate chain, WABinary
+ * stanzas, the pairing exchange Baileys verifies (HMAC with the adv secret, account signature).
+ */
+export async function startWhatsAppWebPeer(opts: { phoneNumber?: string } = {}) {
+  const phoneNumber = opts.phoneNumber ?? '5511888880000';
+  const server = new WhatsAppWebServer(phoneNumber);
+  await server.start();
+
+  // The account's own phone (device 0): after the first login it shares the app-state key with the
+  // companion, as WhatsApp does. Baileys holds back its events until it has that key.
+  const primary = new SignalDevice(`${phoneNumber}@s.whatsapp.net`);
+  let keyShared = false;
+  /** Contacts that wrote to the companion, by jid. */
+  const contacts = new Map<string, SignalDevice>();
+  /** Messages not yet acked by Baileys, in order: delivered on login, dropped from here on ack. */
+  const outbox: BinaryNode[] = [];
+  const stanzas: BinaryNode[] = [];
+  /** What the companion sent to contacts, decrypted. */
+  const received: { to: string; text: string; id: string; message: proto.IMessage }[] = [];
+
+  const companionJid = () => {
+    if (!server.paired) throw new Error('no companion is paired');
+    return server.paired.jid;
+  };
+
+  /** A `message` stanza from `device`'s user to the companion, encrypted for it. */
+  const messageFrom = async (
+    device: SignalDevice,
+    message: Parameters<SignalDevice['encrypt']>[1],
+    extra = {},
+  ) => {
+    const to = companionJid();
+    if (!device.hasSession(to)) await device.startSession(to, server.takeCompanionBundle());
+    const enc = await device.encrypt(to, message);
+    return {
+      tag: 'message',
+      attrs: {
+        from: device.jid,
+        id: randomBytes(8).toString('hex').toUpperCase(),
+        t: String(Math.floor(Date.now() / 1000)),
+        type: 'text',
+        ...extra,
+      },
+      content: [enc],
+    } satisfies BinaryNode;
+  };
+
+  /** Sends a message and waits for Baileys' ack; true when acked (then it leaves the outbox). */
+  const deliver = async (conn: Connection, node: BinaryNode, offline: boolean) => {
+    const stanza = offline ? { ...node, attrs: { ...node.attrs, offline: '1' } } : node;
+    try {
+      await conn.query(stanza);
+    } catch {
+      return false; // the socket went away first: it stays queued for the next login
+    }
+    const i = outbox.indexOf(node);
+    if (i >= 0) outbox.splice(i, 1);
+    return true;
+  };
+
+  server.hooks.afterLogin = async (conn) => {
+    if (!keyShared) {
+      const share = await messageFrom(primary, appStateKeyShare(), { category: 'peer', type: 'protocol' });
+      if (!(await deliver(conn, share, true))) return;
+      // Baileys acks before it stores the key (same task, right after): give that task a moment to end,
+      // so it has the key when `ib offline` releases its buffered events.
+      await new Promise((r) => setTimeout(r, 100));
+      keyShared = true;
+    }
+    // Also picks up what is sent while this runs (the companion is not online until `ib offline`).
+    for (let node = outbox[0]; node; node = outbox[0]) {
+      if (!(await deliver(conn, node, true))) return;
+      conn.offlineCount++;
+    }
+  };
+  /** The contact device behind a phone number, made on first use (a sender, or a recipient Baileys looks up). */
+  const contact = (user: string) => {
+    const jid = `${user}@s.whatsapp.net`;
+    let device = contacts.get(jid);
+    if (!device) {
+      device = new SignalDevice(jid);
+      contacts.set(jid, device);
+    }
+    return device;
+  };
+
+  const result = (iq: BinaryNode, content: BinaryNode[]): BinaryNode => ({
+    tag: 'iq',
+    attrs: { from: S_WHATSAPP_NET, type: 'result', id: iq.attrs.id as string },
+    content,
+  });
+
+  /**
+   * usync device lookup: every contact has one device (0, its phone); the account has its phone (0) and
+   * the companion. Baileys leaves itself out and needs a key-index on non-zero devices.
+   */
+  const answerUsync = (iq: BinaryNode): BinaryNode => {
+    const users = getBinaryNodeChildren(getBinaryNodeChild(getBinaryNodeChild(iq, 'usync'), 'list'), 'user');
+    return result(iq, [
+      {
+        tag: 'usync',
+        attrs: { sid: iq.attrs.id as string, index: '0', last: 'true', mode: 'query', context: 'message' },
+        content: [
+          {
+            tag: 'list',
+            attrs: {},
+            content: users.map((u) => {
+              const jid = u.attrs.jid as string;
+              const ids = jidDecode(jid)?.user === phoneNumber ? [0, server.paired?.device ?? 1] : [0];
+              return {
+                tag: 'user',
+                attrs: { jid },
+                content: [
+                  {
+                    tag: 'devices',
+                    attrs: {},
+                    content: [
+                      {
+                        tag: 'device-list',
+                        attrs: {},
+                        content: ids.map((id) => ({
+                          tag: 'device',
+                          attrs: (id ? { id: String(id), 'key-index': String(id) } : { id: '0' }) as Record<
+                            string,
+                            string
+                          >,
+                        })),
+                      },
+                    ],
+                  },
+                ],
+              };
+            }),
+          },
+        ],
+      },
+    ]);
+  };
+
+  /** Pre-key fetch (`iq xmlns=encrypt type=get` with `key`): a fresh bundle of each device asked for. */
+  const answerKeyFetch = async (iq: BinaryNode): Promise<BinaryNode> => {
+    const users = getBinaryNodeChildren(getBinaryNodeChild(iq, 'key'), 'user');
+    const be = (n: number, bytes: number) => {
+      const b = Buffer.alloc(bytes);
+      b.writeUIntBE(n, 0, bytes);
+      return b;
+    };
+    const nodes: BinaryNode[] = [];
+    for (const u of users) {
+      const jid = u.attrs.jid as string;
+      const user = jidDecode(jid)?.user as string;
+      const device = user === phoneNumber ? primary : contact(user);
+      const b = await device.bundle();
+      nodes.push({
+        tag: 'user',
+        attrs: { jid },
+        content: [
+          { tag: 'registration', attrs: {}, content: be(b.registrationId, 4) },
+          { tag: 'type', attrs: {}, content: Buffer.from([5]) },
+          { tag: 'identity', attrs: {}, content: b.identityKey },
+          {
+            tag: 'skey',
+            attrs: {},
+            content: [
+              { tag: 'id', attrs: {}, content: be(b.signedPreKey.keyId, 3) },
+              { tag: 'value', attrs: {}, content: b.signedPreKey.publicKey },
+              { tag: 'signature', attrs: {}, content: b.signedPreKey.signature },
+            ],
+          },
+          {
+            tag: 'key',
+            attrs: {},
+            content: [
+              { tag: 'id', attrs: {}, content: be(b.preKey?.keyId ?? 0, 3) },
+              { tag: 'value', attrs: {}, content: b.preKey?.publicKey ?? Buffer.alloc(32) },
+            ],
+          },
+        ],
+      });
+    }
+    return result(iq, [{ tag: 'list', attrs: {}, content: nodes }]);
+  };
+
+  /**
+   * A message the companion sends: decrypt the copy for each contact device (the copies for the account's
+   * own phone are not read), record it, then answer like the server (ack) and the recipient (receipt).
+   */
+  const onOutgoing = async (conn: Connection, node: BinaryNode) => {
+    const id = node.attrs.id as string;
+    const to = node.attrs.to as string;
+    for (const copy of getBinaryNodeChildren(getBinaryNodeChild(node, 'participants'), 'to')) {
+      const user = jidDecode(copy.attrs.jid)?.user;
+      const enc = getBinaryNodeChild(copy, 'enc');
+      if (!user || user === phoneNumber || !enc) continue;
+      const message = await contact(user).decrypt(companionJid(), enc);
+      // protobufjs decodes absent strings as '' (prototype default), hence || rather than ??.
+      const text = message.conversation || message.extendedTextMessage?.text || '';
+      received.push({ to, text, id, message });
+    }
+    const t = String(Math.floor(Date.now() / 1000));
+    await conn.send({ tag: 'ack', attrs: { class: 'message', id, from: to, t } });
+    await conn.send({ tag: 'receipt', attrs: { id, from: to, t } });
+  };
+
+  server.hooks.onStanza = async (node, conn) => {
+    stanzas.push(node);
+    if (node.tag === 'iq' && node.attrs.xmlns === 'usync') return answerUsync(node);
+    if (node.tag === 'iq' && node.attrs.xmlns === 'encrypt' && getBinaryNodeChild(node, 'key')) {
+      return answerKeyFetch(node);
+    }
+    if (node.tag === 'message') await onOutgoing(conn, node);
+    return undefined;
+  };
+
+  return {
+    url: server.url,
+    get paired() {
+      return server.paired;
+    },
+    /** What the phone does when it scans the QR Baileys shows. Resolves once the restart was requested. */
+    scan: (qr: string) => server.scan(qr),
+    /**
+     * A contact writes to the companion. Resolves with the message id once Baileys acked it, or at once
+     * when Baileys is not connected (the message then waits for its next login).
+     */
+    async sendText({ from, text }: { from: string; text: string }) {
+      const jid = `${from}@s.whatsapp.net`;
+      let contact = contacts.get(jid);
+      if (!contact) {
+        contact = new SignalDevice(jid);
+        contacts.set(jid, contact);
+      }
+      const node = await messageFrom(
+        contact,
+        { conversation: text },
+        { notify: `Contato ${from.slice(-4)}` },
+      );
+      outbox.push(node);
+      const conn = server.live();
+      if (conn?.online) await deliver(conn, node, false);
+      return node.attrs.id;
+    },
+    /** Stanzas Baileys sent (acks, receipts, presence, ...), in order. */
+    stanzas: () => [...stanzas],
+    /** What Baileys sent to contacts, decrypted by their devices: `[{ to, text, id, message }]`. */
+    received: () => [...received],
+    /** Messages still waiting for Baileys. */
+    pending: () => outbox.length,
+    /** Closes the live socket; with `code`, sends `stream:error` with that code first. */
+    async drop(code?: number) {
+      const conn = server.live();
+      if (!conn) return;
+      if (code) await conn.send({ tag: 'stream:error', attrs: { code: String(code) } });
+      conn.ws.close();
+    },
+    /** The phone unlinks this companion: it is told 401 now, and any later login is refused with 401. */
+    async logout() {
+      server.removed = true;
+      const conn = server.live();
+      if (!conn) return;
+      await conn.send({
+        tag: 'stream:error',
+        attrs: { code: '401', from: S_WHATSAPP_NET },
+        content: [{ tag: 'conflict', attrs: { type: 'device_removed' } }],
+      });
+      conn.ws.close();
+    },
+    stop: () => server.stop(),
+  };
+}
+
+export type WhatsAppWebPeer = Awaited<ReturnType<typeof startWhatsAppWebPeer>>;
