@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type TWawebChannel, type TWawebInput, WAWEB_MSG } from '@prosa/shared/waweb';
 import { isWawebOnline, isWawebRunning } from '@prosa/shared/waweb-states';
+import { WAWEB_WAKE } from '../../channels/waweb/channel-server';
 import { wantSession } from '../../channels/waweb/leases';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
@@ -18,9 +19,6 @@ import {
 
 // WhatsApp numbers by QR (spec 2: main.whatsapp): the list and form, and start and stop. Starting asks for the
 // session (`wantSession`); a channel server claims it, shows the QR and connects (channels/waweb).
-
-/** Channel servers listen here: a session wanted or let go is acted on at once, not at their next look. */
-export const WAWEB_CHANNEL = 'waweb';
 
 type Deps = Pick<AppDeps, 'db' | 'channelRepository'>;
 
@@ -104,7 +102,7 @@ export async function startNumber(deps: Deps, caller: Caller, id: number) {
   const row = await mustFind(deps, caller, id);
   if (row.desired === 'running' || isWawebRunning(row.state)) throw badRequest(WAWEB_MSG.alreadyRunning);
   await wantSession(deps.db, { companyId: caller.companyId, channelId: id }, 'running');
-  wakeAfterCommit(deps.db, WAWEB_CHANNEL);
+  wakeAfterCommit(deps.db, WAWEB_WAKE);
   return getNumber(deps, caller, id);
 }
 
@@ -112,6 +110,6 @@ export async function stopNumber(deps: Deps, caller: Caller, id: number) {
   const row = await mustFind(deps, caller, id);
   if (row.desired !== 'running' && !isWawebRunning(row.state)) throw badRequest(WAWEB_MSG.notRunning);
   await wantSession(deps.db, { companyId: caller.companyId, channelId: id }, 'stopped');
-  wakeAfterCommit(deps.db, WAWEB_CHANNEL);
+  wakeAfterCommit(deps.db, WAWEB_WAKE);
   return getNumber(deps, caller, id);
 }

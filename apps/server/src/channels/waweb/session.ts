@@ -1,0 +1,206 @@
+import type { TWawebState } from '@prosa/shared/waweb-states';
+import type { ILogger } from '@whiskeysockets/baileys/lib/Utils/logger';
+import type { Db } from '../../platform/db';
+import { usePostgresAuthState, type WawebAuth } from './auth-state';
+import { baileys } from './baileys';
+import { afterClose } from './disconnect';
+import type { WawebEvent } from './inbound';
+import type { SessionRef } from './leases';
+
+// One WhatsApp Web session on a channel server (issue 13): a Baileys socket with the channel's credentials from
+// PostgreSQL, its connection states told to the holder (leases.ts records them), every message and delivery
+// state handed over as inbox events, and the reconnections a close calls for (disconnect.ts).
+
+type WASocket = ReturnType<typeof baileys.makeWASocket>;
+
+export type WawebSessionHooks = {
+  /** The session's state changed (with the QR to show while pairing, the error that closed it). */
+  state(state: TWawebState, extra: { qr?: string | null; error?: string | null }): Promise<void>;
+  /** Events to keep (the inbox): resolved once they are committed. */
+  events(rows: { orderingKey: string; payload: WawebEvent }[]): Promise<void>;
+  /** A message of ours WhatsApp asks for again (a retry, a re-encryption request): its content, if stored. */
+  getMessage?(ref: SessionRef, id: string): Promise<Record<string, unknown> | undefined>;
+  log?: (msg: string, err?: unknown) => void;
+};
+
+export type WawebSessionOptions = {
+  db: Db;
+  appSecret: string;
+  /** WhatsApp Web's address; tests point it at their local peer. */
+  waWebSocketUrl?: string;
+};
+
+export type WawebSession = {
+  readonly state: TWawebState;
+  /** Sends a text to a person's jid; answers WhatsApp's id of the message. */
+  sendText(jid: string, text: string): Promise<{ id: string }>;
+  /** Closes the connection and stops reconnecting; the session stays paired. */
+  stop(): Promise<void>;
+  /** Logs the device out of the phone and forgets the credentials: the next start shows a QR. */
+  logout(): Promise<void>;
+};
+
+/** Baileys logs through a pino-like object; ours says nothing (the hooks report what matters). */
+const quiet: ILogger = {
+  level: 'silent',
+  child: () => quiet,
+  trace: () => {},
+  debug: () => {},
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+};
+
+/** JSON as Baileys' own store writes it: buffers kept (BufferJSON), longs as objects. */
+const toJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value, baileys.BufferJSON.replacer));
+
+export function runWawebSession(
+  opts: WawebSessionOptions,
+  ref: SessionRef,
+  hooks: WawebSessionHooks,
+): WawebSession {
+  let sock: WASocket | null = null;
+  let auth: WawebAuth | null = null;
+  let state: TWawebState = 'UNLAUNCHED';
+  let attempt = 0;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const setState = async (next: TWawebState, extra: { qr?: string | null; error?: string | null } = {}) => {
+    state = next;
+    await hooks
+      .state(next, extra)
+      .catch((err: unknown) => hooks.log?.('estado da sessão não registrado', err));
+  };
+
+  const connect = async () => {
+    if (stopped) return;
+    auth = await usePostgresAuthState(opts, ref);
+    const current = auth;
+    await setState('OPENING', { qr: null });
+    const s = baileys.makeWASocket({
+      auth: {
+        creds: current.state.creds,
+        keys: baileys.makeCacheableSignalKeyStore(current.state.keys, quiet),
+      },
+      logger: quiet,
+      printQRInTerminal: false,
+      browser: ['Prosa', 'Chrome', '1.0.0'],
+      markOnlineOnConnect: false,
+      syncFullHistory: false,
+      ...(opts.waWebSocketUrl ? { waWebSocketUrl: opts.waWebSocketUrl } : {}),
+      getMessage: async (key) => {
+        if (!key.id || !hooks.getMessage) return undefined;
+        const stored = await hooks.getMessage(ref, key.id);
+        return stored ? baileys.proto.Message.fromObject(stored) : undefined;
+      },
+    });
+    sock = s;
+
+    s.ev.on('creds.update', () => {
+      current.saveCreds().catch((err: unknown) => hooks.log?.('credenciais não gravadas', err));
+    });
+
+    s.ev.on('connection.update', (u) => {
+      if (sock !== s) return;
+      if (u.qr) void setState('UNPAIRED', { qr: u.qr });
+      if (u.connection === 'open') {
+        attempt = 0;
+        void setState('CONNECTED', { qr: null, error: null });
+      }
+      if (u.connection === 'close') {
+        sock = null;
+        const err = u.lastDisconnect?.error as
+          | { output?: { statusCode?: number }; message?: string }
+          | undefined;
+        const code = err?.output?.statusCode;
+        if (stopped) return;
+        const next = afterClose(code, { paired: Boolean(current.state.creds.me), attempt });
+        const error = err?.message ?? null;
+        if (next.action === 'reconnect') {
+          attempt++;
+          void setState(next.state, { error });
+          retry = setTimeout(() => {
+            retry = null;
+            connect().catch((e: unknown) => hooks.log?.('reconexão falhou', e));
+          }, next.delayMs);
+        } else if (next.action === 'forget') {
+          void current
+            .clear()
+            .then(() => setState(next.state, { qr: null, error }))
+            .catch((e: unknown) => hooks.log?.('sessão não esquecida', e));
+        } else {
+          void setState(next.state, { qr: null, error });
+        }
+      }
+    });
+
+    s.ev.on('messages.upsert', ({ messages }) => {
+      const rows = messages.flatMap((m) =>
+        m.key.remoteJid
+          ? [{ orderingKey: m.key.remoteJid, payload: { type: 'message' as const, message: toJson(m) } }]
+          : [],
+      );
+      if (rows.length > 0)
+        hooks.events(rows).catch((err: unknown) => hooks.log?.('mensagens não guardadas', err));
+    });
+
+    s.ev.on('messages.update', (updates) => {
+      const rows = updates.flatMap((u) =>
+        u.key.id && u.key.remoteJid && typeof u.update.status === 'number'
+          ? [
+              {
+                orderingKey: u.key.remoteJid,
+                payload: {
+                  type: 'status' as const,
+                  key: { id: u.key.id, remoteJid: u.key.remoteJid, fromMe: u.key.fromMe === true },
+                  status: u.update.status,
+                  at: Date.now(),
+                },
+              },
+            ]
+          : [],
+      );
+      if (rows.length > 0)
+        hooks.events(rows).catch((err: unknown) => hooks.log?.('estados de entrega não guardados', err));
+    });
+  };
+
+  connect().catch((err: unknown) => {
+    hooks.log?.('sessão não iniciou', err);
+    void setState('not-running', { error: err instanceof Error ? err.message : String(err) });
+  });
+
+  const close = () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    retry = null;
+    const s = sock;
+    sock = null;
+    return s;
+  };
+
+  return {
+    get state() {
+      return state;
+    },
+    async sendText(jid, text) {
+      const s = sock;
+      if (!s || state !== 'CONNECTED') throw new Error('Canal não está rodando');
+      const sent = await s.sendMessage(jid, { text });
+      const id = sent?.key.id;
+      if (!id) throw new Error('WhatsApp não devolveu o id da mensagem');
+      return { id };
+    },
+    async stop() {
+      close()?.end(undefined);
+      await setState('not-running', { qr: null });
+    },
+    async logout() {
+      const s = close();
+      if (s) await s.logout().catch(() => s.end(undefined));
+      await auth?.clear();
+      await setState('UNPAIRED', { qr: null });
+    },
+  };
+}
