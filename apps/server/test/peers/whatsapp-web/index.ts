@@ -230,8 +230,8 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string } = {}) 
     await conn.send({ tag: 'receipt', attrs: { id, from: to, t } });
   };
 
+  server.hooks.record = (node) => stanzas.push(node);
   server.hooks.onStanza = async (node, conn) => {
-    stanzas.push(node);
     if (node.tag === 'iq' && node.attrs.xmlns === 'usync') return answerUsync(node);
     if (node.tag === 'iq' && node.attrs.xmlns === 'encrypt' && getBinaryNodeChild(node, 'key')) {
       return answerKeyFetch(node);
