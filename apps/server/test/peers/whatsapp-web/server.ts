@@ -170,7 +170,7 @@ export class WhatsAppWebServer {
         // awaited in validateConnection): a frame that arrives before that switch is taken as a handshake
         // frame and dropped, and every later frame then fails to decrypt. A real server is a network away;
         // we wait a little to be as far.
-        await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 100));
         await this.afterHandshake(conn, payload);
       } else {
         const node = await decodeBinaryNode(conn.noise.decrypt(f));
