@@ -1,4 +1,3 @@
-import type { Boom } from '@hapi/boom';
 import makeWASocket, {
   type AuthenticationState,
   type ConnectionState,
@@ -96,7 +95,9 @@ class Companion {
       Object.assign(this.state, update);
       if (update.qr) this.qrs.push(update.qr);
       if (update.connection === 'close') {
-        const code = (update.lastDisconnect?.error as Boom | undefined)?.output?.statusCode ?? 0;
+        // Baileys closes with a Boom error whose output carries the status code.
+        const error = update.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined;
+        const code = error?.output?.statusCode ?? 0;
         this.closes.push(code);
         if (code === DisconnectReason.restartRequired) this.connect();
       }
