@@ -38,7 +38,7 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string } = {}) 
   // companion, as WhatsApp does. Baileys holds back its events until it has that key.
   const primary = new SignalDevice(`${phoneNumber}@s.whatsapp.net`);
   let keyShared = false;
-  /** Contacts that wrote to the companion, by jid. */
+  /** Contact devices (one per number: its phone), by jid; made when they write or are written to. */
   const contacts = new Map<string, SignalDevice>();
   /** Messages not yet acked by Baileys, in order: delivered on login, dropped from here on ack. */
   const outbox: BinaryNode[] = [];
@@ -90,9 +90,10 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string } = {}) 
     if (!keyShared) {
       const share = await messageFrom(primary, appStateKeyShare(), { category: 'peer', type: 'protocol' });
       if (!(await deliver(conn, share, true))) return;
-      // Baileys acks before it stores the key (same task, right after): give that task a moment to end,
-      // so it has the key when `ib offline` releases its buffered events.
-      await new Promise((r) => setTimeout(r, 100));
+      // Baileys acks before it stores the key (same task, right after) and says nothing once stored: give
+      // that task a moment to end, so it has the key when `ib offline` releases its buffered events.
+      // (Without the key, Baileys buffers every later event for good: no messages.upsert would come.)
+      await new Promise((r) => setTimeout(r, 200));
       keyShared = true;
     }
     // Also picks up what is sent while this runs (the companion is not online until `ib offline`).
@@ -101,6 +102,14 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string } = {}) 
       conn.offlineCount++;
     }
   };
+  // What was sent after the offline batch above ended but before `ib offline` went out goes live now.
+  server.hooks.online = (conn) => {
+    const late = [...outbox];
+    (async () => {
+      for (const node of late) if (!(await deliver(conn, node, false))) return;
+    })();
+  };
+
   /** The contact device behind a phone number, made on first use (a sender, or a recipient Baileys looks up). */
   const contact = (user: string) => {
     const jid = `${user}@s.whatsapp.net`;
@@ -230,8 +239,8 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string } = {}) 
     await conn.send({ tag: 'receipt', attrs: { id, from: to, t } });
   };
 
+  server.hooks.record = (node) => stanzas.push(node);
   server.hooks.onStanza = async (node, conn) => {
-    stanzas.push(node);
     if (node.tag === 'iq' && node.attrs.xmlns === 'usync') return answerUsync(node);
     if (node.tag === 'iq' && node.attrs.xmlns === 'encrypt' && getBinaryNodeChild(node, 'key')) {
       return answerKeyFetch(node);

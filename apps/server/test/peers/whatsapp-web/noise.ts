@@ -112,19 +112,17 @@ export class NoiseServer {
 
   /** Takes the client's hello (its ephemeral key) and returns the serialized serverHello message. */
   serverHello(clientEphemeral: Uint8Array, certChain: Uint8Array): Uint8Array {
-    this.clientEphemeral = Buffer.from(clientEphemeral);
-    this.authenticate(clientEphemeral);
+    const client = Buffer.from(clientEphemeral);
+    this.authenticate(client);
     this.authenticate(this.ephemeral.public);
-    this.mix(Curve.sharedKey(this.ephemeral.private, this.clientEphemeral));
+    this.mix(Curve.sharedKey(this.ephemeral.private, client));
     const staticEnc = this.encryptHs(this.serverStatic.public);
-    this.mix(Curve.sharedKey(this.serverStatic.private, this.clientEphemeral));
+    this.mix(Curve.sharedKey(this.serverStatic.private, client));
     const payloadEnc = this.encryptHs(certChain);
     return proto.HandshakeMessage.encode({
       serverHello: { ephemeral: this.ephemeral.public, static: staticEnc, payload: payloadEnc },
     }).finish();
   }
-
-  private clientEphemeral = Buffer.alloc(0);
 
   /**
    * Takes the client's finish (its encrypted static "noise key" and ClientPayload), returns both, and

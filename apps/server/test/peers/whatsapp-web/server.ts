@@ -83,7 +83,9 @@ let idSeq = 0;
 const nextId = (prefix = 'srv') => `${prefix}.${Date.now()}.${++idSeq}`;
 
 export type PeerHooks = {
-  /** Called with every stanza Baileys sends that the server itself does not consume. */
+  /** Called with every stanza Baileys sends after the handshake, replies included. */
+  record?: (node: BinaryNode) => void;
+  /** Called with every stanza Baileys sends that is not a reply the server waits for. */
   onStanza?: (node: BinaryNode, conn: Connection) => Promise<BinaryNode | undefined> | BinaryNode | undefined;
   /** Called right after `success`, before `ib offline`: the place to deliver queued messages. */
   afterLogin?: (conn: Connection) => Promise<void>;
@@ -168,7 +170,7 @@ export class WhatsAppWebServer {
         // awaited in validateConnection): a frame that arrives before that switch is taken as a handshake
         // frame and dropped, and every later frame then fails to decrypt. A real server is a network away;
         // we wait a little to be as far.
-        await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 100));
         await this.afterHandshake(conn, payload);
       } else {
         const node = await decodeBinaryNode(conn.noise.decrypt(f));
@@ -300,6 +302,7 @@ export class WhatsAppWebServer {
   }
 
   private async onNode(conn: Connection, node: BinaryNode) {
+    this.hooks.record?.(node);
     if (conn.settle(node)) return;
     if (node.tag === 'iq' && (node.attrs.type === 'get' || node.attrs.type === 'set')) {
       const answer = (await this.hooks.onStanza?.(node, conn)) ?? this.answerIq(node);

@@ -1,4 +1,3 @@
-import type { Boom } from '@hapi/boom';
 import makeWASocket, {
   type AuthenticationState,
   type ConnectionState,
@@ -75,6 +74,8 @@ class Companion {
   state: Partial<ConnectionState> = {};
   closes: number[] = [];
   upserts: WAMessage[] = [];
+  /** 'notify' for live messages, 'append' for those the server delivered as offline ones. */
+  upsertTypes = new Map<string, string>();
 
   constructor(private readonly url: string) {}
 
@@ -94,12 +95,17 @@ class Companion {
       Object.assign(this.state, update);
       if (update.qr) this.qrs.push(update.qr);
       if (update.connection === 'close') {
-        const code = (update.lastDisconnect?.error as Boom | undefined)?.output?.statusCode ?? 0;
+        // Baileys closes with a Boom error whose output carries the status code.
+        const error = update.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined;
+        const code = error?.output?.statusCode ?? 0;
         this.closes.push(code);
         if (code === DisconnectReason.restartRequired) this.connect();
       }
     });
-    sock.ev.on('messages.upsert', ({ messages }) => this.upserts.push(...messages));
+    sock.ev.on('messages.upsert', ({ messages, type }) => {
+      this.upserts.push(...messages);
+      for (const m of messages) if (m.key.id) this.upsertTypes.set(m.key.id, type);
+    });
     return sock;
   }
 
@@ -144,6 +150,7 @@ describe('fake WhatsApp Web peer with the real Baileys client', () => {
     expect(msg.key.remoteJid).toBe('5511999990000@s.whatsapp.net');
     expect(msg.key.fromMe).toBe(false);
     expect(msg.message?.conversation).toBe('oi');
+    expect(phone.upsertTypes.get(id)).toBe('notify'); // delivered live, not as an offline message
     // Baileys acked the message and sent a delivery receipt to the sender.
     const stanzas = peer.stanzas();
     expect(stanzas.some((s) => s.tag === 'receipt' && s.attrs.id === id)).toBe(true);
@@ -176,5 +183,51 @@ describe('fake WhatsApp Web peer with the real Baileys client', () => {
     expect(fetches.some((s) => JSON.stringify(s.content).includes('5511977770000@s.whatsapp.net'))).toBe(
       true,
     );
+  });
+
+  it('delivers what arrived while disconnected exactly once, as offline messages after the next login', async () => {
+    const closesBefore = phone.closes.length;
+    await peer.drop();
+    await until('the close', () => phone.closes.length > closesBefore);
+    expect(phone.closes.at(-1)).toBe(DisconnectReason.connectionClosed);
+
+    const ids = [
+      await peer.sendText({ from: '5511999990000', text: 'você está aí?' }),
+      await peer.sendText({ from: '5511966660000', text: 'primeira mensagem' }),
+    ];
+    expect(peer.pending()).toBe(2);
+
+    phone.connect();
+    await until('connection open', () => phone.state.connection === 'open');
+    await until('pending notifications', () => phone.state.receivedPendingNotifications);
+    await until('both offline messages', () => ids.every((id) => phone.upserts.some((m) => m.key.id === id)));
+    for (const id of ids) expect(phone.upserts.filter((m) => m.key.id === id)).toHaveLength(1);
+    const texts = ids.map((id) => phone.upserts.find((m) => m.key.id === id)?.message?.conversation);
+    expect(texts).toEqual(['você está aí?', 'primeira mensagem']);
+    expect(peer.pending()).toBe(0);
+    // The server marked them as offline deliveries (Baileys upserts those as 'append'), and Baileys acked each.
+    expect(ids.map((id) => phone.upsertTypes.get(id))).toEqual(['append', 'append']);
+    const acked = peer.stanzas().filter((s) => s.tag === 'ack' && ids.includes(s.attrs.id as string));
+    expect(acked).toHaveLength(2);
+
+    // A stream:error code closes it with that status too.
+    const closes = phone.closes.length;
+    await peer.drop(DisconnectReason.unavailableService);
+    await until('the close', () => phone.closes.length > closes);
+    expect(phone.closes.at(-1)).toBe(DisconnectReason.unavailableService);
+    phone.connect();
+    await until('connection open', () => phone.state.connection === 'open');
+  });
+
+  it('logout: the phone removes the device → connection close 401, and it cannot log in again', async () => {
+    await until('online', () => phone.state.receivedPendingNotifications);
+    const closes = phone.closes.length;
+    await peer.logout();
+    await until('the close', () => phone.closes.length > closes);
+    expect(phone.closes.at(-1)).toBe(DisconnectReason.loggedOut);
+
+    phone.connect();
+    await until('the refused login', () => phone.closes.length > closes + 1);
+    expect(phone.closes.at(-1)).toBe(DisconnectReason.loggedOut);
   });
 });
