@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { CHANNEL_ADAPTERS } from './channels/adapters';
+import { createInboxWriter } from './channels/inbound/accept';
 import { startInbox } from './channels/inbound/process';
 import { createChannelRegistry } from './channels/registry';
 import { createChannelRepository, watchChannelChanges } from './channels/repository';
+import { startChannelServer } from './channels/waweb/channel-server';
 import { startDurableConsumer } from './facts/durable-consumer';
 import { startQueue } from './jobs/queue';
 import { JOBS, workerConsumers, workerTasks } from './jobs/registry';
@@ -118,6 +120,19 @@ async function main() {
       )
     : null;
 
+  // WhatsApp Web sessions: claimed from the database, one server each, taken over when a server goes silent.
+  const channelServer = config.ROLE.has('channels')
+    ? startChannelServer({
+        db: database.db,
+        url: database.url,
+        appSecret,
+        writer: createInboxWriter(database.db),
+        publicUrl: publicUrl(config),
+        capacity: config.WAWEB_CAPACITY,
+        log: (msg, err) => console.error(msg, err),
+      })
+    : null;
+
   const stopHooks: (() => Promise<unknown>)[] = [];
   if (config.ROLE.has('api')) {
     const app = await buildApp(fullDeps, {
@@ -145,6 +160,7 @@ async function main() {
     stopping = true;
     for (const stop of stopHooks) await stop().catch(() => {});
     await scheduler?.stop();
+    await channelServer?.stop().catch(() => {});
     await inbox?.stop().catch(() => {});
     await channelChanges.stop().catch(() => {});
     for (const c of consumers) await c.stop().catch(() => {});

@@ -21,13 +21,16 @@ export const ZConfig = z.object({
   // connection each).
   INBOX_BATCH: z.coerce.number().int().min(1).max(5000).default(500),
   INBOX_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
+  // api: HTTP and realtime; worker: jobs, inbox, schedules; channels: WhatsApp Web sessions (channel server).
   ROLE: z
     .string()
-    .default('api,worker')
+    .default('api,worker,channels')
     .transform((v) => new Set(v.split(',').map((s) => s.trim())))
-    .refine((s) => [...s].every((r) => r === 'api' || r === 'worker') && s.size > 0, {
-      error: 'ROLE deve ser api, worker ou api,worker',
+    .refine((s) => [...s].every((r) => r === 'api' || r === 'worker' || r === 'channels') && s.size > 0, {
+      error: 'ROLE deve combinar api, worker e channels (ex.: api,worker)',
     }),
+  // Sessions of WhatsApp by QR one channel server runs at most.
+  WAWEB_CAPACITY: z.coerce.number().int().min(1).max(5000).default(200),
   SEED_DEMO: bool.default(true),
   // With the demo data, sample conversations of each working channel kind (the browser tests start without them).
   SEED_SAMPLES: bool.default(true),

@@ -4,6 +4,7 @@ import { api, createTestContext, MANAGER, type TestContext } from '../../../test
 import { waitFor } from '../../../test/helpers/wait-for';
 import { startWhatsAppWebPeer, type WhatsAppWebPeer } from '../../../test/peers/whatsapp-web';
 import { attendances, messages } from '../../db/schema/attendance';
+import { wawebAuth } from '../../db/schema/channels';
 import { createInboxWriter } from '../inbound/accept';
 import { channelCtx } from '../port';
 import { wawebAdapter } from './adapter';
@@ -118,5 +119,28 @@ describe('a WhatsApp number by QR on a channel server', () => {
       const rows = await ctx.db.select().from(messages).where(eq(messages.text, 'Ainda aí?'));
       return rows.length === 1 ? true : undefined;
     });
+  });
+
+  it('comes back by itself after a dropped connection, and what was sent meanwhile arrives once', async () => {
+    await peer.drop();
+    await peer.sendText({ from: '5511977776666', text: 'Mandei enquanto caiu 1' });
+    await peer.sendText({ from: '5511955554444', text: 'Mandei enquanto caiu 2' });
+    for (const text of ['Mandei enquanto caiu 1', 'Mandei enquanto caiu 2']) {
+      await waitFor(
+        async () => (await ctx.db.select().from(messages).where(eq(messages.text, text))).length === 1,
+      );
+    }
+    await waitFor(async () => ((await number()).online ? true : undefined));
+    // Delivered once, though WhatsApp may deliver again until acked: nothing doubled.
+    await new Promise((r) => setTimeout(r, 300));
+    const rows = await ctx.db.select().from(messages).where(eq(messages.text, 'Mandei enquanto caiu 1'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('logged out on the phone: the number asks for a QR again and its credentials are gone', async () => {
+    await peer.logout();
+    await waitFor(async () => ((await number()).state === 'UNPAIRED' ? true : undefined));
+    const left = await ctx.db.select().from(wawebAuth).where(eq(wawebAuth.channelId, numberId));
+    expect(left).toEqual([]);
   });
 });
