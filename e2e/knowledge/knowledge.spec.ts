@@ -67,6 +67,8 @@ test('operadora digita #fre, escolhe "Frete grátis" e envia a resposta pronta',
   const dialog = page.getByRole('dialog', { name: 'Respostas prontas' });
   await chatModal(page).getByRole('button', { name: 'Respostas prontas' }).click();
   await expect(dialog.getByRole('list', { name: 'Respostas prontas' })).toContainText('Frete grátis');
+  // As a person would: the key once the dialog has taken the focus (it moves there as the dialog opens).
+  await expect(dialog.locator(':focus')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(chatModal(page)).toBeVisible();
