@@ -129,6 +129,7 @@ async function main() {
         writer: createInboxWriter(database.db),
         publicUrl: publicUrl(config),
         capacity: config.WAWEB_CAPACITY,
+        ...(config.WAWEB_URL ? { waWebSocketUrl: config.WAWEB_URL } : {}),
         log: (msg, err) => console.error(msg, err),
       })
     : null;
@@ -153,7 +154,7 @@ async function main() {
       showLogins: config.SEED_DEMO,
     });
   } else {
-    console.log('Prosa worker iniciado (ROLE=worker).');
+    console.log(`Prosa iniciado sem HTTP (ROLE=${[...config.ROLE].join(',')}).`);
   }
 
   const shutdown = async () => {

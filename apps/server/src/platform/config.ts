@@ -31,6 +31,8 @@ export const ZConfig = z.object({
     }),
   // Sessions of WhatsApp by QR one channel server runs at most.
   WAWEB_CAPACITY: z.coerce.number().int().min(1).max(5000).default(200),
+  // WhatsApp Web's address for the channel servers (default: WhatsApp's own); tests point it at a local peer.
+  WAWEB_URL: z.string().url().optional(),
   SEED_DEMO: bool.default(true),
   // With the demo data, sample conversations of each working channel kind (the browser tests start without them).
   SEED_SAMPLES: bool.default(true),

@@ -41,8 +41,8 @@ type SpawnOptions = {
   readyLine?: RegExp;
 };
 
-// main.ts prints this once a ROLE=worker process has migrated, seeded and started its jobs.
-const WORKER_READY = /ROLE=worker/;
+// main.ts prints this once a process without HTTP (ROLE=worker, channels) has migrated, seeded and started.
+const WORKER_READY = /iniciado sem HTTP \(ROLE=/;
 
 const servesHttp = (env: Record<string, string>) =>
   env.ROLE === undefined || env.ROLE.split(',').some((r) => r.trim() === 'api');
