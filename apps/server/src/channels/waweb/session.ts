@@ -73,9 +73,13 @@ export function runWawebSession(
       .catch((err: unknown) => hooks.log?.('estado da sessão não registrado', err));
   };
 
+  // Credentials are read from the database once; afterwards the copy in memory is the current one (a
+  // reconnection right after pairing must not read them back before their save has committed), and saves go
+  // one after another so an older one never lands last.
+  let saving: Promise<void> = Promise.resolve();
   const connect = async () => {
     if (stopped) return;
-    auth = await usePostgresAuthState(opts, ref);
+    auth ??= await usePostgresAuthState(opts, ref);
     const current = auth;
     await setState('OPENING', { qr: null });
     const s = baileys.makeWASocket({
@@ -98,7 +102,9 @@ export function runWawebSession(
     sock = s;
 
     s.ev.on('creds.update', () => {
-      current.saveCreds().catch((err: unknown) => hooks.log?.('credenciais não gravadas', err));
+      saving = saving
+        .then(() => current.saveCreds())
+        .catch((err: unknown) => hooks.log?.('credenciais não gravadas', err));
     });
 
     s.ev.on('connection.update', (u) => {
@@ -125,8 +131,10 @@ export function runWawebSession(
             connect().catch((e: unknown) => hooks.log?.('reconexão falhou', e));
           }, next.delayMs);
         } else if (next.action === 'forget') {
-          void current
-            .clear()
+          // The next start pairs anew: its credentials are read again (fresh ones).
+          auth = null;
+          void saving
+            .then(() => current.clear())
             .then(() => setState(next.state, { qr: null, error }))
             .catch((e: unknown) => hooks.log?.('sessão não esquecida', e));
         } else {
@@ -199,7 +207,9 @@ export function runWawebSession(
     async logout() {
       const s = close();
       if (s) await s.logout().catch(() => s.end(undefined));
-      await auth?.clear();
+      await saving;
+      await (auth ?? (await usePostgresAuthState(opts, ref))).clear();
+      auth = null;
       await setState('UNPAIRED', { qr: null });
     },
   };

@@ -92,8 +92,9 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string } = {}) 
       if (!(await deliver(conn, share, true))) return;
       // Baileys acks before it stores the key (same task, right after) and says nothing once stored: give
       // that task a moment to end, so it has the key when `ib offline` releases its buffered events.
-      // (Without the key, Baileys buffers every later event for good: no messages.upsert would come.)
-      await new Promise((r) => setTimeout(r, 200));
+      // (Without the key, Baileys buffers every later event for good: no messages.upsert would come.) The store
+      // may be a database: a second, for a loaded machine.
+      await new Promise((r) => setTimeout(r, 1000));
       keyShared = true;
     }
     // Also picks up what is sent while this runs (the companion is not online until `ib offline`).

@@ -93,6 +93,9 @@ export type PeerHooks = {
   online?: (conn: Connection) => void;
 };
 
+/** How long after the handshake the first frame waits (see onData): a network's distance, and then some. */
+const HANDSHAKE_GAP_MS = 300;
+
 export class WhatsAppWebServer {
   readonly serverStatic = Curve.generateKeyPair() as KeyPair;
   private readonly certChain = makeCertChain(this.serverStatic);
@@ -169,8 +172,9 @@ export class WhatsAppWebServer {
         // Baileys does not await its own switch to transport keys (`noise.finishInit()` is async and not
         // awaited in validateConnection): a frame that arrives before that switch is taken as a handshake
         // frame and dropped, and every later frame then fails to decrypt. A real server is a network away;
-        // we wait a little to be as far.
-        await new Promise((r) => setTimeout(r, 100));
+        // we wait to be as far — generously, as a loaded machine (the whole suite on two cores) runs Baileys'
+        // switch late.
+        await new Promise((r) => setTimeout(r, HANDSHAKE_GAP_MS));
         await this.afterHandshake(conn, payload);
       } else {
         const node = await decodeBinaryNode(conn.noise.decrypt(f));
