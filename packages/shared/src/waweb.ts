@@ -24,6 +24,16 @@ export const ZWawebPacing = z.object({
 });
 export type TWawebPacing = z.infer<typeof ZWawebPacing>;
 
+const DEFAULT_PACING: TWawebPacing = { min_interval_ms: 1500, jitter_ms: 1500, presence: true };
+
+/** What a number keeps in its channel's config (the adapter reads it; the form writes it). */
+export const ZWawebConfig = z.object({
+  phone_number: z.string().default(''),
+  allow_groups: z.boolean().default(false),
+  pacing: ZWawebPacing.default(DEFAULT_PACING),
+});
+export type TWawebConfig = z.output<typeof ZWawebConfig>;
+
 export const ZWawebInput = z.object({
   name: z.string({ error: WAWEB_MSG.nameRequired }).trim().min(1, { error: WAWEB_MSG.nameRequired }).max(80),
   sector_id: zId(WAWEB_MSG.sectorRequired),
@@ -35,7 +45,7 @@ export const ZWawebInput = z.object({
     .refine((v) => v === '' || (v.length >= 10 && v.length <= 15), { error: WAWEB_MSG.phoneInvalid })
     .default(''),
   allow_groups: z.boolean().default(false),
-  pacing: ZWawebPacing.default({ min_interval_ms: 1500, jitter_ms: 1500, presence: true }),
+  pacing: ZWawebPacing.default(DEFAULT_PACING),
 });
 export type TWawebInput = z.infer<typeof ZWawebInput>;
 

@@ -1,16 +1,8 @@
 import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
-import { ZWawebPacing } from '@prosa/shared/waweb';
-import { z } from '@prosa/shared/zod';
+import { type TWawebConfig, ZWawebConfig } from '@prosa/shared/waweb';
 import type { ChannelAdapter } from '../port';
 import { localWawebSession } from './channel-server';
 import { parseWaweb, splitWaweb } from './inbound';
-
-export const ZWawebConfig = z.object({
-  phone_number: z.string().default(''),
-  allow_groups: z.boolean().default(false),
-  pacing: ZWawebPacing.default({ min_interval_ms: 1500, jitter_ms: 1500, presence: true }),
-});
-export type WawebConfig = z.output<typeof ZWawebConfig>;
 
 /** How long a message waits for its number's session to run again before the next attempt. */
 const NOT_RUNNING_RETRY_MS = 5000;
@@ -20,7 +12,7 @@ const NOT_RUNNING_RETRY_MS = 5000;
  * receives straight in the inbox — there is no webhook to accept, so `resolve` finds nothing. Messages leave
  * through the session of this process; a number whose session is not running here waits and is tried again.
  */
-export const wawebAdapter: ChannelAdapter<WawebConfig> = {
+export const wawebAdapter: ChannelAdapter<TWawebConfig> = {
   kind: 'waweb',
   capabilities: capabilitiesOf('waweb'),
   config: ZWawebConfig,

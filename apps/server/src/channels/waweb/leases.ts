@@ -77,6 +77,10 @@ export async function renewSessions(
   return r.rows.map((x) => ({ companyId: x.company_id, channelId: x.channel_id, desired: x.desired }));
 }
 
+/** Since when the session is in `state`: unchanged when it already was. */
+const sinceFor = (state: TWawebState) =>
+  sql`case when ${wawebSessions.state} = ${state} then ${wawebSessions.stateSince} else now() end`;
+
 const held = (serverId: string, ref: SessionRef) =>
   and(
     eq(wawebSessions.companyId, ref.companyId),
@@ -95,7 +99,7 @@ export async function setSessionState(
     .update(wawebSessions)
     .set({
       state: change.state,
-      stateSince: sql`case when ${wawebSessions.state} = ${change.state} then ${wawebSessions.stateSince} else now() end`,
+      stateSince: sinceFor(change.state),
       ...(change.qr !== undefined ? { qr: change.qr, qrAt: change.qr === null ? null : sql`now()` } : {}),
       ...(change.error !== undefined ? { lastError: change.error } : {}),
     })
@@ -119,7 +123,7 @@ export async function releaseSession(
       qr: null,
       qrAt: null,
       state,
-      stateSince: sql`case when ${wawebSessions.state} = ${state} then ${wawebSessions.stateSince} else now() end`,
+      stateSince: sinceFor(state),
     })
     .where(held(serverId, ref))
     .returning({ channelId: wawebSessions.channelId });

@@ -1,4 +1,4 @@
-import type { TWawebPacing } from '@prosa/shared/waweb';
+import type { TWawebConfig } from '@prosa/shared/waweb';
 import type { TWawebState } from '@prosa/shared/waweb-states';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { channelServers, channels, wawebSessions } from '../../db/schema/channels';
@@ -8,7 +8,7 @@ import { ofCompany } from '../../platform/tenancy';
 // WhatsApp numbers by QR are channels of kind 'waweb'; their session (wanted or not, held by which channel
 // server, in which state) is the `waweb_sessions` row of the channel.
 
-export type WawebConfig = { phone_number: string; allow_groups: boolean; pacing: TWawebPacing };
+export type WawebConfig = TWawebConfig;
 
 export type WawebNumberRow = {
   companyId: number;

@@ -16,7 +16,8 @@ import {
 // what Baileys really sent. The peer uses one for the account's own phone (which hands the companion its
 // app-state keys) and one per contact that writes to or is written by the companion.
 
-function memoryKeys(): SignalKeyStore {
+/** A Signal key store in memory (the fake devices' and the tests' own Baileys client's). */
+export function memoryKeys(): SignalKeyStore {
   const store = new Map<string, unknown>();
   return {
     get: <T extends keyof SignalDataTypeMap>(type: T, ids: string[]) => {

@@ -3,12 +3,12 @@ import makeWASocket, {
   type ConnectionState,
   DisconnectReason,
   initAuthCreds,
-  type SignalDataTypeMap,
   type WAMessage,
   type WASocket,
 } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWhatsAppWebPeer, type WhatsAppWebPeer } from './index';
+import { memoryKeys } from './phone';
 
 // The real Baileys client against the fake WhatsApp Web peer: pairing by QR, then (as each works) messages
 // both ways, reconnects with offline delivery, and logout. The cases run in order on one paired companion,
@@ -16,29 +16,7 @@ import { startWhatsAppWebPeer, type WhatsAppWebPeer } from './index';
 
 /** Baileys' auth state kept in memory: fresh creds plus a Map-backed Signal key store. */
 function memoryAuth(): AuthenticationState {
-  const creds = initAuthCreds();
-  const store = new Map<string, unknown>();
-  return {
-    creds,
-    keys: {
-      get: <T extends keyof SignalDataTypeMap>(type: T, ids: string[]) => {
-        const out: { [id: string]: SignalDataTypeMap[T] } = {};
-        for (const id of ids) {
-          const value = store.get(`${type}:${id}`);
-          if (value !== undefined) out[id] = value as SignalDataTypeMap[T];
-        }
-        return out;
-      },
-      set: (data) => {
-        for (const [type, entries] of Object.entries(data)) {
-          for (const [id, value] of Object.entries(entries ?? {})) {
-            if (value === null || value === undefined) store.delete(`${type}:${id}`);
-            else store.set(`${type}:${id}`, value);
-          }
-        }
-      },
-    },
-  };
+  return { creds: initAuthCreds(), keys: memoryKeys() };
 }
 
 /** A pino-compatible logger that says nothing (WAWEB_PEER_DEBUG=1 prints Baileys' warnings and errors). */
