@@ -1,4 +1,5 @@
 import type { TCard, TMessage } from './attendance';
+import type { TChannelUpdate, TMonitorData, TMonitorServer, TQrText } from './channel-monitor';
 
 // Realtime events (server → client). Rooms: company, sector, user, session, and the visibility rooms of cards.
 export type TServerToClientEvents = {
@@ -12,10 +13,21 @@ export type TServerToClientEvents = {
   'session:revoked': (payload: {
     reason: 'logout' | 'token_reset' | 'password_changed' | 'pause_limit';
   }) => void;
+  // WhatsApp by QR (spec 2 §4, §7): to the company's managers and admins.
+  'channel-update': (payload: TChannelUpdate) => void;
+  'qr-text': (payload: TQrText) => void;
+  // The Monitor (spec 2 §7), to sockets that joined it with 'monitor:join'.
+  initialize: (payload: TMonitorData) => void;
+  'prosa-ping': (payload: { server_id: string; timestamp: string }) => void;
+  'new-server': (payload: TMonitorServer) => void;
+  'server-disconnected': (payload: { server_id: string; final_timestamp: string }) => void;
 };
 
 export type TClientToServerEvents = {
   ping: (ack: (reply: { ok: true; userId: number; companyId: number }) => void) => void;
+  /** Managers and admins: receive the Monitor's events (answered with 'initialize'). */
+  'monitor:join': () => void;
+  'monitor:leave': () => void;
 };
 
 export const rooms = {
@@ -28,6 +40,10 @@ export const rooms = {
   /** Operators who see their own cards plus the unassigned ones of a sector (triage OPERATOR). */
   sectorUnassigned: (id: number) => `sector:${id}:unassigned`,
   visitor: (id: string) => `visitor:${id}`,
+  /** Managers and admins of a company with the Monitor open. */
+  monitor: (companyId: number) => `monitor:${companyId}`,
+  /** The platform owner's Monitor (every company). */
+  monitorAll: 'monitor:all',
 } as const;
 
 /** Rooms that must hear about a card: everyone who sees the sector, and its operator or the unassigned pool. */
