@@ -1,3 +1,4 @@
+import type { TWawebPacing } from '@prosa/shared/waweb';
 import type { TWawebState } from '@prosa/shared/waweb-states';
 import type { ILogger } from '@whiskeysockets/baileys/lib/Utils/logger';
 import type { Db } from '../../platform/db';
@@ -30,10 +31,28 @@ export type WawebSessionOptions = {
   waWebSocketUrl?: string;
 };
 
+export type WawebFile = {
+  kind: 'image' | 'video' | 'audio' | 'document';
+  data: Buffer;
+  mimeType: string;
+  fileName: string;
+};
+/** One message to a person: its files, then its text. `partsSent`: parts accepted by an earlier attempt. */
+export type WawebOutgoing = { jid: string; text: string; files: WawebFile[]; partsSent?: number };
+export type WawebSendOutcome =
+  | { state: 'sent'; ids: string[] }
+  | { state: 'failed'; error: string; partsSent: number; unknownOutcome: boolean };
+
 export type WawebSession = {
   readonly state: TWawebState;
+  /** The QR to scan while UNPAIRED, else null. */
+  readonly qr: string | null;
+  /** Sends a message in parts, paced like a person (never throws: a failure says how far it got). */
+  send(m: WawebOutgoing, pacing: TWawebPacing): Promise<WawebSendOutcome>;
   /** Sends a text to a person's jid; answers WhatsApp's id of the message. */
   sendText(jid: string, text: string): Promise<{ id: string }>;
+  /** Closes the socket and connects again (a new QR when not paired, as from UNPAIRED_IDLE). */
+  restart(): Promise<void>;
   /** Closes the connection and stops reconnecting; the session stays paired. */
   stop(): Promise<void>;
   /** Logs the device out of the phone and forgets the credentials: the next start shows a QR. */
@@ -62,12 +81,14 @@ export function runWawebSession(
   let sock: WASocket | null = null;
   let auth: WawebAuth | null = null;
   let state: TWawebState = 'UNLAUNCHED';
+  let qr: string | null = null;
   let attempt = 0;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
 
   const setState = async (next: TWawebState, extra: { qr?: string | null; error?: string | null } = {}) => {
     state = next;
+    if (extra.qr !== undefined || next !== 'UNPAIRED') qr = next === 'UNPAIRED' ? (extra.qr ?? null) : null;
     await hooks
       .state(next, extra)
       .catch((err: unknown) => hooks.log?.('estado da sessão não registrado', err));
@@ -192,13 +213,47 @@ export function runWawebSession(
     get state() {
       return state;
     },
-    async sendText(jid, text) {
+    get qr() {
+      return qr;
+    },
+    async send(m, _pacing) {
       const s = sock;
-      if (!s || state !== 'CONNECTED') throw new Error('Canal não está rodando');
-      const sent = await s.sendMessage(jid, { text });
-      const id = sent?.key.id;
+      const partsSent = m.partsSent ?? 0;
+      if (!s || state !== 'CONNECTED')
+        return { state: 'failed', error: 'Canal não está rodando', partsSent, unknownOutcome: false };
+      try {
+        const sent = await s.sendMessage(m.jid, { text: m.text });
+        const id = sent?.key.id;
+        if (!id) throw new Error('WhatsApp não devolveu o id da mensagem');
+        return { state: 'sent', ids: [id] };
+      } catch (err) {
+        return {
+          state: 'failed',
+          error: err instanceof Error ? err.message : String(err),
+          partsSent,
+          unknownOutcome: true,
+        };
+      }
+    },
+    async sendText(jid, text) {
+      const out = await this.send(
+        { jid, text, files: [] },
+        { min_interval_ms: 0, jitter_ms: 0, presence: false },
+      );
+      if (out.state === 'failed') throw new Error(out.error);
+      const id = out.ids[out.ids.length - 1];
       if (!id) throw new Error('WhatsApp não devolveu o id da mensagem');
       return { id };
+    },
+    async restart() {
+      if (retry) clearTimeout(retry);
+      retry = null;
+      const s = sock;
+      sock = null;
+      stopped = false;
+      attempt = 0;
+      s?.end(undefined);
+      await connect();
     },
     async stop() {
       close()?.end(undefined);
