@@ -1,3 +1,4 @@
+import { ATTACHMENT_KINDS } from './attachment-rules';
 import { ZCard, ZMessage } from './attendance';
 import { zId } from './ids';
 import { z } from './zod';
@@ -23,6 +24,8 @@ export const HSM_MSG = {
   missingParams: (missing: number[]) =>
     `Preencha ${missing.length > 1 ? 'os parâmetros' : 'o parâmetro'} ${missing.map((n) => `{{${n}}}`).join(', ')} do modelo.`,
   notWaent: 'Este atendimento não é de um canal WhatsApp Enterprise.',
+  /** The web number's media upload (spec 1 §5). */
+  mediaTooLarge: 'São permitidos somente arquivos de até 2MB.',
   synced: (created: number, updated: number) =>
     `Sincronização concluída: ${created} novo(s), ${updated} atualizado(s).`,
 } as const;
@@ -207,11 +210,75 @@ export const ZActiveWhatsappInput = ZSendHsmInput.extend({
 }).refine((v) => v.ddi.replace(/\D/g, '') !== '0', { message: HSM_MSG.required, path: ['ddi'] });
 export type TActiveWhatsappInput = z.input<typeof ZActiveWhatsappInput>;
 
+/** The numbers an active message leaves from: WhatsApp Enterprise (templates) or by QR code (free text). */
+export const ACTIVE_CHANNEL_KINDS = ['waent', 'waweb'] as const;
+export type TActiveChannelKind = (typeof ACTIVE_CHANNEL_KINDS)[number];
+
+/** How the modal's channel list marks each kind. */
+export const ACTIVE_CHANNEL_LABEL: Record<TActiveChannelKind, string> = {
+  waent: 'WhatsApp Enterprise',
+  waweb: 'WhatsApp por QR code',
+};
+
+/** The largest file a web number's active message carries (spec 1 §5). */
+export const ACTIVE_MEDIA_MAX_BYTES = 2 * MB;
+
+/** The browser's check of a file before /active-waweb-upload (the server judges the content again). */
+export function activeMediaError(size: number): string | null {
+  return size > ACTIVE_MEDIA_MAX_BYTES ? HSM_MSG.mediaTooLarge : null;
+}
+
+/**
+ * The file of a web number's active message (spec 1 §3 media {type, public_path, key, name, provider}), as
+ * /active-waweb-upload answers it and the modal sends it back: `sig` is the server's signature over the rest,
+ * so nobody sends another company's file or changes its name, type or size.
+ */
+export const ZActiveMedia = z.object({
+  type: z.enum(ATTACHMENT_KINDS),
+  public_path: z.string().max(2000),
+  key: z.string().max(300),
+  name: z.string().max(255),
+  provider: z.string().max(20),
+  mime_type: z.string().max(100),
+  size: z.number().int().min(0).max(ACTIVE_MEDIA_MAX_BYTES),
+  sig: z.string().max(200),
+});
+export type TActiveMedia = z.infer<typeof ZActiveMedia>;
+
+export const ZActiveMediaUploadResult = z.object({
+  success: z.boolean(),
+  url: z.string(),
+  media: ZActiveMedia,
+});
+
+/** POST /create-active-whatsapp/{id}: a free-text message from a number by QR code (no template, no window). */
+export const ZActiveWawebInput = z
+  .object({
+    ddi: z.string().trim().max(4).default(DEFAULT_DDI),
+    phone: z.string({ error: HSM_MSG.required }).trim().min(1, HSM_MSG.required).max(40),
+    message: z
+      .string({ error: HSM_MSG.required })
+      .max(4096)
+      .refine((v) => v.trim() !== '', HSM_MSG.required),
+    media: ZActiveMedia.nullable().optional(),
+    sector_id: zId(HSM_MSG.required),
+    responsible_user_id: zId().nullable().optional(),
+  })
+  .refine((v) => v.ddi.replace(/\D/g, '') !== '0', { message: HSM_MSG.required, path: ['ddi'] });
+export type TActiveWawebInput = z.input<typeof ZActiveWawebInput>;
+
 export const ZActiveWhatsappOptions = z.object({
   allowed: z.boolean(),
   company_flag: z.boolean(),
   has_permission: z.boolean(),
-  channels: z.array(z.object({ id: z.number(), name: z.string(), sector_id: z.number() })),
+  channels: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      sector_id: z.number(),
+      kind: z.enum(ACTIVE_CHANNEL_KINDS),
+    }),
+  ),
   sectors: z.array(z.object({ id: z.number(), name: z.string() })),
   operators: z.array(z.object({ id: z.number(), name: z.string(), sector_ids: z.array(z.number()) })),
   templates: z.array(ZHsm),

@@ -8,6 +8,7 @@ import { toHsm } from '../hsm/present';
 import { companiesOf, listVisibleTemplates } from '../hsm/repository';
 import { listSectors } from '../sectors/repository';
 import { listChannels } from '../waent/repository';
+import { listNumbers } from '../waweb/repository';
 import { callerMaySendActive, companyAllowsActive } from './permission';
 import { totalActiveToday } from './total-today';
 
@@ -16,10 +17,11 @@ export async function activeWhatsappOptions(
   deps: Pick<AppDeps, 'db' | 'storage'>,
   caller: Caller,
 ): Promise<TActiveWhatsappOptions> {
-  const [flag, permitted, channels, viewer, allSectors, templates, total] = await Promise.all([
+  const [flag, permitted, channels, webNumbers, viewer, allSectors, templates, total] = await Promise.all([
     companyAllowsActive(deps.db, caller.companyId),
     callerMaySendActive(deps.db, caller),
     listChannels(deps.db, caller.companyId),
+    listNumbers(deps.db, caller.companyId),
     loadViewer(deps.db, caller),
     listSectors(deps.db, caller.companyId),
     listVisibleTemplates(deps.db, caller.companyId),
@@ -63,9 +65,12 @@ export async function activeWhatsappOptions(
     allowed: flag && permitted,
     company_flag: flag,
     has_permission: permitted,
-    channels: channels
-      .filter((c) => c.isActive)
-      .map((c) => ({ id: c.id, name: c.name, sector_id: c.defaultSectorId })),
+    channels: [
+      ...channels
+        .filter((c) => c.isActive)
+        .map((c) => ({ id: c.id, name: c.name, sector_id: c.defaultSectorId, kind: 'waent' as const })),
+      ...webNumbers.map((n) => ({ id: n.id, name: n.name, sector_id: n.sectorId, kind: 'waweb' as const })),
+    ],
     sectors: sectors.map((s) => ({ id: s.id, name: s.name })),
     operators: [...operators.values()],
     templates: usable.map((t) => toHsm(t, lists.get(t.id) ?? [], caller, deps.storage)),

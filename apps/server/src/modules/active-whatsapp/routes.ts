@@ -1,7 +1,9 @@
 import { ZIdParam } from '@prosa/shared/company';
 import {
+  ZActiveMediaUploadResult,
   ZActivePermission,
   ZActivePermissionsInput,
+  ZActiveWawebInput,
   ZActiveWhatsappInput,
   ZActiveWhatsappOptions,
   ZSendHsmInput,
@@ -12,11 +14,14 @@ import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_USER, callerOf, MANAGER } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
+import { assertMaySendActive } from './active-route';
 import { createActiveWhatsapp } from './create-active';
+import { createActiveWaweb } from './create-active-waweb';
 import { activeWhatsappOptions } from './options';
 import { listActivePermissions, setActivePermissions } from './permission';
 import { sendHsm } from './send-hsm';
 import { totalActiveToday } from './total-today';
+import { uploadActiveMedia } from './upload-media';
 
 const tags = ['active-whatsapp'];
 
@@ -79,6 +84,40 @@ export function activeWhatsappRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => createActiveWhatsapp(deps, callerOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/api/create-active-whatsapp/:id',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Inicia um atendimento por um número de WhatsApp por QR code, com uma mensagem livre',
+          params: ZIdParam,
+          body: ZActiveWawebInput,
+          response: { 200: ZTemplateSent },
+        },
+      },
+      async (request) => createActiveWaweb(deps, callerOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/api/active-waweb-upload',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary:
+            'Arquivo do WhatsApp ativo por QR code (multipart: file; até 2MB; BMP, GIF, JPG, MP4, PDF, PNG)',
+          consumes: ['multipart/form-data'],
+          response: { 200: ZActiveMediaUploadResult },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        await assertMaySendActive(deps.db, caller);
+        return uploadActiveMedia(deps, caller.companyId, request);
+      },
     );
 
     app.get(
