@@ -5,6 +5,7 @@ import { ChatPage } from './features/attendance/chat-page';
 import { LoginPage } from './features/auth/login-page';
 import { ResetPasswordPage } from './features/auth/reset-password-page';
 import { PublicOnly, RequireSession } from './features/auth/route-guards';
+import { ChannelMonitorPage } from './features/channel-monitor/monitor-page';
 import { CompaniesPage } from './features/companies/companies-page';
 import { CompanyEditPage } from './features/companies/company-edit-page';
 import { SettingsPage } from './features/company-metadata/settings-page';
@@ -21,6 +22,7 @@ import { SecurityPage } from './features/settings/security-page';
 import { StatusesPage } from './features/statuses/statuses-page';
 import { UsersPage } from './features/users/users-page';
 import { WaentChannelsPage } from './features/waent/waent-channels-page';
+import { WawebChannelsPage } from './features/waweb/waweb-channels-page';
 import { WebchatsPage } from './features/webchat/webchats-page';
 
 // Paths of the logged-in screens are those of MENU (@prosa/shared/menu), which also holds their roles.
@@ -60,6 +62,8 @@ export function createRouter() {
                 { path: 'statuses', element: <StatusesPage /> },
                 { path: 'channels/webchat', element: <WebchatsPage /> },
                 { path: 'channels/waent', element: <WaentChannelsPage /> },
+                { path: 'channels/waweb', element: <WawebChannelsPage /> },
+                { path: 'channels/monitor', element: <ChannelMonitorPage /> },
                 { path: 'channels/hsm', element: <HsmPage /> },
                 { path: 'settings', element: <SettingsPage /> },
                 { path: 'settings/security', element: <SecurityPage /> },

@@ -20,6 +20,8 @@ describe('menu by role', () => {
       'Setores',
       'Status',
       'Web chat',
+      'WhatsApp',
+      'Monitor de canais',
       'WhatsApp Enterprise',
       'Modelos HSM',
       'Configurações',
@@ -36,13 +38,15 @@ describe('menu by role', () => {
       'Setores',
       'Status',
       'Web chat',
+      'WhatsApp',
+      'Monitor de canais',
       'WhatsApp Enterprise',
       'Modelos HSM',
       'Configurações',
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(15);
+    expect(menuForRole(ROLE.lord)).toHaveLength(17);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
   });

@@ -47,6 +47,20 @@ export const MENU: TMenuItem[] = [
     permission: 'web_chat',
   },
   {
+    key: 'waweb',
+    label: 'WhatsApp',
+    path: '/channels/waweb',
+    minRole: ROLE.manager,
+    permission: 'whatsapp',
+  },
+  {
+    key: 'channel-monitor',
+    label: 'Monitor de canais',
+    path: '/channels/monitor',
+    minRole: ROLE.manager,
+    permission: 'whatsapp',
+  },
+  {
     key: 'waent',
     label: 'WhatsApp Enterprise',
     path: '/channels/waent',

@@ -35,4 +35,7 @@ export const queryKeys = {
   attendanceSchedules: (id: number) => ['attendances', 'schedules', id] as const,
   contactFields: ['contact-fields'] as const,
   attendanceContactFields: (id: number) => ['attendances', 'contact-fields', id] as const,
+  // WhatsApp numbers by QR (state and QR follow channel-update and qr-text) and the channel Monitor.
+  wawebChannels: ['waweb', 'channels'] as const,
+  channelMonitor: ['channel-monitor'] as const,
 };

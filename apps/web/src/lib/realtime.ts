@@ -3,8 +3,10 @@ import { MSG } from '@prosa/shared/messages';
 import type { QueryClient } from '@tanstack/react-query';
 import { startChatAttention } from '../features/attendance/chat-attention';
 import { createChatRealtime } from '../features/attendance/chat-realtime';
+import { createMonitorRealtime } from '../features/channel-monitor/monitor-realtime';
 import { createDistributionRealtime } from '../features/distribution/distribution-realtime';
 import { showExportReadyToast } from '../features/history/export-ready-toast';
+import { createWawebRealtime } from '../features/waweb/waweb-realtime';
 import { ApiError, apiRequest } from './api';
 import { queryKeys } from './query-keys';
 import { createRealtimeSocket, type TRealtimeSocket } from './socket';
@@ -50,6 +52,8 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   const alerts = startChatAttention(opts.queryClient);
   const chat = createChatRealtime(opts.queryClient, alerts.attention);
   const distribution = createDistributionRealtime(opts.queryClient);
+  const waweb = createWawebRealtime(opts.queryClient);
+  const monitor = createMonitorRealtime(opts.queryClient, socket);
 
   const setStatus = (status: RealtimeStatus) => {
     if (!stopped) opts.onStatus(status);
@@ -91,6 +95,7 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
     // Events sent before the socket joined its rooms (or while it was away) are lost: the chat fetches again.
     chat.resync();
     distribution.resync();
+    monitor.resync();
   });
 
   socket.on('connect_error', () => {
@@ -149,6 +154,9 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   socket.on('attendance:upsert', distribution.attendanceChanged);
   socket.on('attendance:removed', distribution.attendanceChanged);
   socket.on('operator:changed', distribution.operatorChanged);
+  // WhatsApp numbers by QR: state and QR of the numbers list (company room of managers and admins).
+  socket.on('channel-update', waweb.channelUpdate);
+  socket.on('qr-text', waweb.qrText);
 
   function stop() {
     stopped = true;
@@ -156,6 +164,7 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
     chat.dispose();
     alerts.stop();
     distribution.dispose();
+    monitor.dispose();
     socket.removeAllListeners();
     socket.disconnect();
   }
