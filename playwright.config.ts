@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const E2E_DATA_DIR = `.data/e2e-${PORT}`;
+// The fake WhatsApp Web server of e2e/waweb listens here (same derivation in e2e/waweb/peer-proxy.ts).
+const WAWEB_PORT = PORT + 40_000;
 
 // Playwright requires a default export for its config file.
 export default defineConfig({
@@ -58,6 +60,8 @@ export default defineConfig({
       SCHEDULE_TICK_SECONDS: '1',
       // The WhatsApp peer the specs start listens on loopback: the outbound guard lets only that host through.
       OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+      // Baileys sessions of the in-process channel server talk to that fake (it retries until it is up).
+      WAWEB_URL: `ws://127.0.0.1:${WAWEB_PORT}/ws/chat`,
     },
   },
 });

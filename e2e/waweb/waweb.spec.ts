@@ -1,0 +1,167 @@
+import type { Server } from 'node:net';
+import { expect, type Page, test } from '@playwright/test';
+import { startWhatsAppWebPeer, type WhatsAppWebPeer } from '../../apps/server/test/peers/whatsapp-web';
+import { sql } from '../support/database';
+import { DEMO, login } from '../support/demo';
+import { relayTo } from './peer-proxy';
+
+// One phone (the fake WhatsApp Web server) for the whole file; the tests follow one number through its life.
+test.describe.configure({ mode: 'serial' });
+
+let peer: WhatsAppWebPeer;
+let relay: Server;
+
+test.beforeAll(async () => {
+  peer = await startWhatsAppWebPeer();
+  relay = await relayTo(peer.url);
+});
+test.afterAll(async () => {
+  await new Promise((done) => relay?.close(done));
+  await peer?.stop();
+});
+
+const NAME = 'Loja QR';
+const CUSTOMER = '5511977776666';
+// Pairing goes through Baileys' real handshake and a restart: give it room on a loaded machine.
+const SESSION_WAIT = { timeout: 90_000 };
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+const numberRow = (page: Page) =>
+  page.getByRole('table', { name: 'Números de WhatsApp' }).getByRole('row').filter({ hasText: NAME });
+
+async function numberOf(page: Page): Promise<{ id: number; qr: string | null; state: string }> {
+  const res = await page.context().request.get('/api/channels/waweb');
+  expect(res.ok()).toBe(true);
+  const list = (await res.json()) as { id: number; name: string; qr: string | null; state: string }[];
+  const found = list.find((n) => n.name === NAME);
+  if (!found) throw new Error(`número ${NAME} não encontrado`);
+  return found;
+}
+
+test('o administrador cadastra um número, lê o QR, vê Conectado no painel e no Monitor, e a conversa chega e é respondida', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await login(admin, DEMO.admin);
+  await menu(admin).getByRole('link', { name: 'WhatsApp', exact: true }).click();
+  await expect(admin).toHaveURL(/\/channels\/waweb$/);
+  await expect(admin.getByRole('heading', { name: 'WhatsApp', exact: true })).toBeVisible();
+  await expect(admin.getByText('Nenhum número cadastrado')).toBeVisible();
+
+  // The form: the spec's message for a missing name, then the number is saved.
+  await admin.getByRole('button', { name: 'Novo número' }).first().click();
+  const form = admin.getByRole('dialog', { name: 'Novo número de WhatsApp' });
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(form.getByText('Campo nome é obrigatório.')).toBeVisible();
+  await form.getByLabel('Nome').fill(NAME);
+  await form.getByRole('textbox', { name: 'Setor' }).click();
+  await admin.getByRole('option', { name: 'Comercial' }).click();
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(form).toBeHidden();
+  await expect(numberRow(admin)).toContainText('Comercial');
+
+  // Started, the panel shows the QR that the session offers.
+  await numberRow(admin)
+    .getByRole('button', { name: `Iniciar ${NAME}` })
+    .click();
+  await numberRow(admin)
+    .getByRole('button', { name: `Ler QR ${NAME}` })
+    .click();
+  const panel = admin.getByRole('dialog', { name: `Ler QR — ${NAME}` });
+  const qrImage = panel.getByRole('img', { name: 'QR code do WhatsApp' });
+  await expect(qrImage).toBeVisible(SESSION_WAIT);
+  await expect(panel.getByText('Ler QR', { exact: true })).toBeVisible();
+  expect(await qrImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(264);
+  await admin.screenshot({ path: 'docs/screenshots/waweb-qr.png' });
+
+  // The phone scans it: the panel closes on Conectado, and the list follows without a reload.
+  let qr: string | null = null;
+  await expect
+    .poll(async () => {
+      qr = (await numberOf(admin)).qr;
+      return qr !== null;
+    }, SESSION_WAIT)
+    .toBe(true);
+  await peer.scan(qr ?? '');
+  await expect(panel).toBeHidden(SESSION_WAIT);
+  await expect(admin.getByText('Conectado', { exact: true }).first()).toBeVisible();
+  await expect(numberRow(admin).getByText('Conectado', { exact: true })).toBeVisible();
+  await admin.screenshot({ path: 'docs/screenshots/waweb-numbers.png' });
+
+  // The Monitor shows it connected on a live server, and its filters find it by #id and hide it as not stopped.
+  await menu(admin).getByRole('link', { name: 'Monitor de canais' }).click();
+  await expect(admin).toHaveURL(/\/channels\/monitor$/);
+  const channels = admin.getByRole('table', { name: 'Canais' });
+  const monitorRow = channels.getByRole('row').filter({ hasText: NAME });
+  await expect(monitorRow.getByText('Conectado', { exact: true })).toBeVisible();
+  await expect(
+    admin.getByRole('table', { name: 'Servidores' }).getByRole('row').filter({ hasText: 'Conectado' }),
+  ).not.toHaveCount(0);
+  const { id } = await numberOf(admin);
+  await admin.getByLabel('Nome', { exact: true }).fill(`#${id}`);
+  await expect(monitorRow).toBeVisible();
+  await admin.getByLabel('Nome', { exact: true }).fill(`#${id + 1000}`);
+  await expect(monitorRow).toBeHidden();
+  await admin.getByLabel('Nome', { exact: true }).fill('');
+  await admin.getByLabel('Somente parados').check();
+  await expect(monitorRow).toBeHidden();
+  await admin.getByLabel('Somente parados').uncheck();
+  await admin.getByLabel('Somente online').check();
+  await expect(monitorRow).toBeVisible();
+  await admin.screenshot({ path: 'docs/screenshots/channel-monitor.png' });
+
+  // A customer writes: a waweb_ card reaches the operator of the number's sector, who answers it.
+  const ana = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await login(ana, DEMO.ana);
+  await peer.sendText({ from: CUSTOMER, text: 'Oi, quero um orçamento' });
+  const card = ana.getByRole('button', { name: `Abrir conversa com Contato ${CUSTOMER.slice(-4)}` });
+  await expect(card).toBeVisible(SESSION_WAIT);
+  const [stored] = await sql<{ card_id: string }>('select card_id from attendances where channel_id = $1', [
+    id,
+  ]);
+  expect(stored?.card_id).toBe(`waweb_${id}_${CUSTOMER}`);
+  await card.click();
+  const chat = ana.getByTestId('chat-modal');
+  await expect(
+    chat.getByRole('log', { name: 'Mensagens' }).getByText('Oi, quero um orçamento'),
+  ).toBeVisible();
+  const composer = chat.getByRole('textbox', { name: 'Mensagem' });
+  await composer.fill('Olá! Já te mando o orçamento.');
+  await composer.press('Enter');
+  await expect
+    .poll(
+      () => peer.received().filter((r) => r.text === 'Olá! Já te mando o orçamento.').length,
+      SESSION_WAIT,
+    )
+    .toBe(1);
+  expect(peer.received().find((r) => r.text === 'Olá! Já te mando o orçamento.')?.to).toContain(CUSTOMER);
+});
+
+test('um número rodando não pode ser removido: o servidor explica; parado, ele sai da lista', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await login(admin, DEMO.admin);
+  await admin.goto('/channels/waweb');
+  const confirm = admin.getByRole('dialog', { name: 'Remover número' });
+
+  await numberRow(admin)
+    .getByRole('button', { name: `Remover ${NAME}` })
+    .click();
+  await confirm.getByRole('button', { name: 'Remover' }).click();
+  await expect(admin.getByText('Não foi possível deletar o canal. Tente parar ele antes.')).toBeVisible();
+  await expect(numberRow(admin)).toBeVisible();
+
+  await numberRow(admin)
+    .getByRole('button', { name: `Parar ${NAME}` })
+    .click();
+  await expect(numberRow(admin).getByRole('button', { name: `Iniciar ${NAME}` })).toBeVisible(SESSION_WAIT);
+  await numberRow(admin)
+    .getByRole('button', { name: `Remover ${NAME}` })
+    .click();
+  await confirm.getByRole('button', { name: 'Remover' }).click();
+  await expect(admin.getByText('Número removido com sucesso!')).toBeVisible();
+  await expect(numberRow(admin)).toHaveCount(0);
+});
