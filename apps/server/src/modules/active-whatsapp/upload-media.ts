@@ -22,6 +22,8 @@ async function readOneFile(request: FastifyRequest) {
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
+    // The plugin also ends the parts with the file's size error.
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(HSM_MSG.mediaTooLarge);
     if (code === 'FST_FILES_LIMIT') throw badRequest(ATTACHMENT_MSG.oneFile);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(ATTACHMENT_MSG.noFile);
     throw err;
