@@ -305,7 +305,7 @@ describe('active WhatsApp from a number by QR code', () => {
       .select()
       .from(messages)
       .where(eq(messages.attendanceId, (r.body.card as { id: number }).id));
-    expect((stored?.attachments as { key: string }[])[0]?.key).toBe(media.key);
+    expect((stored?.attachments as { key: string }[] | undefined)?.[0]?.key).toBe(media.key);
   });
 
   it('answers 404 for a number of another company, a removed one or one of another kind', async () => {
