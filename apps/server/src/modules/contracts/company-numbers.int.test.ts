@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWaentRows } from '../../../test/helpers/channel-fixtures';
 import { ADMIN, api, createTestContext, type TestContext } from '../../../test/helpers/test-app';
+import { channels } from '../../db/schema/channels';
 import { companies } from '../../db/schema/companies';
+import { insertNumber } from '../waweb/repository';
 
 let ctx: TestContext;
 let http: ReturnType<typeof api>;
@@ -30,6 +33,34 @@ async function addNumber(
     deletedAt: extra.deleted ? new Date('2026-06-05T12:00:00Z') : null,
   });
   return row;
+}
+
+/** A WhatsApp number by QR code of a company (its phone given or not), added at `createdAt`. */
+async function addWebNumber(
+  companyId: number,
+  name: string,
+  createdAt: string,
+  extra: { phone?: string; deleted?: boolean } = {},
+) {
+  const id = await insertNumber(ctx.db, {
+    companyId,
+    name,
+    sectorId: 1,
+    config: {
+      phone_number: extra.phone ?? '',
+      allow_groups: false,
+      pacing: { min_interval_ms: 1500, jitter_ms: 1500, presence: true },
+    },
+    routeKey: `waweb-${name}-${Date.now()}`,
+  });
+  await ctx.db
+    .update(channels)
+    .set({
+      createdAt: new Date(createdAt),
+      ...(extra.deleted ? { deletedAt: new Date('2026-07-20T12:00:00Z'), active: false } : {}),
+    })
+    .where(eq(channels.id, id));
+  return id;
 }
 
 beforeAll(async () => {
@@ -89,5 +120,32 @@ describe('custo do contrato: números da empresa', () => {
     };
     expect(mayCost.numbers_total).toBe(25);
     expect(mayCost.numbers.map((n) => n.days_used)).toEqual([31, 0]);
+  });
+
+  it('bills each connected WhatsApp number by QR code too, named with its phone when given', async () => {
+    // July 2026 (31 days), R$ 25,00 per number: Loja and Suporte whole → 25,00 each;
+    //  Loja QR  added 16/07 12:00 in São Paulo                       → 16/31 × 25,00 = 12,903… = 12,90
+    //  Balcão QR (no phone) added 01/07                               → 31/31 × 25,00 = 25,00
+    //  Antigo QR removed → not billed; another company's web number → not billed.
+    //  numbers total 87,90.
+    const web = await addWebNumber(demoId, 'Loja QR', '2026-07-16T15:00:00Z', { phone: '5511955554444' });
+    const counter = await addWebNumber(demoId, 'Balcão QR', '2026-07-01T12:00:00Z');
+    await addWebNumber(demoId, 'Antigo QR', '2026-01-01T12:00:00Z', { deleted: true });
+    await addWebNumber(otherId, 'Outra QR', '2026-01-01T12:00:00Z', { phone: '5511900000000' });
+
+    const r = await http.get(`/api/companies/${demoId}/contract?month=2026-07`, { cookie: admin });
+    expect(r.status).toBe(200);
+    const cost = r.body.cost as {
+      numbers: { number_id: number; label: string; days_used: number; amount: number }[];
+      numbers_total: number;
+    };
+    const byId = new Map(cost.numbers.map((n) => [n.number_id, n]));
+    expect(cost.numbers).toHaveLength(4);
+    expect(byId.get(web)).toMatchObject({ days_used: 16, amount: 12.9 });
+    expect(byId.get(web)?.label).toContain('Loja QR');
+    expect(byId.get(web)?.label).toContain('5511955554444');
+    expect(byId.get(counter)).toMatchObject({ days_used: 31, amount: 25 });
+    expect(byId.get(counter)?.label).toContain('Balcão QR');
+    expect(cost.numbers_total).toBe(87.9);
   });
 });

@@ -12,7 +12,7 @@ const NUMBER_KINDS = channelKindsWith((c) => c.contactAddress === 'phone');
 
 /**
  * The company's phone numbers a contract bills (number_value each, from the day they were added): its live
- * channels of the kinds addressed by phone (WhatsApp Enterprise today).
+ * channels of the kinds addressed by phone (WhatsApp Enterprise and WhatsApp by QR code today).
  */
 export async function companyNumbers(db: Db, companyId: number, timezone: string): Promise<TCostNumber[]> {
   const rows = await db
