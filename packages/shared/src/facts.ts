@@ -107,6 +107,8 @@ export const ZFact = z.discriminatedUnion('name', [
   }),
   onCompany('export.ready', { export_id: z.uuid(), user_id: zId() }),
   onCompany('channels.changed', { channel_id: zId().nullable() }),
+  // A WhatsApp-by-QR session changed state or QR (written with the change by its holder): the panel and Monitor.
+  onCompany('waweb.channel_updated', { channel_id: zId() }),
 ]);
 
 /** A fact as an operation writes it. */
@@ -123,6 +125,7 @@ export const FACT_NOTICES = [
   'session.revoked',
   'export.ready',
   'channels.changed',
+  'waweb.channel_updated',
 ] as const satisfies readonly TFactName[];
 
 export function isNotice(name: TFactName): boolean {

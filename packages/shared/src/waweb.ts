@@ -66,3 +66,35 @@ export const ZWawebChannel = z.object({
   created_at: z.string(),
 });
 export type TWawebChannel = z.infer<typeof ZWawebChannel> & { state: TWawebState };
+
+/** Texts of the channel servers' control calls (spec 2 §7) and the panel's refresh, logout and screenshot. */
+export const WAWEB_CONTROL_MSG = {
+  unauthorized: 'Chamada de controle não autorizada.',
+  unreachable: 'Servidor de canais não respondeu. Tente novamente.',
+  noSession: 'Canal não está rodando',
+} as const;
+
+/** Body of the control calls by channel id (POST {server}/api/start|refresh|logout|stop|screenshot). */
+export const ZWawebControlById = z.object({ id: zId('Informe o id do canal.') });
+export type TWawebControlById = z.infer<typeof ZWawebControlById>;
+
+/**
+ * Body of /api/v2/channel/start|refresh|stop: the channel by its uuid (route key), and optionally an https URL
+ * to which the holder POSTs the channel's state changes while it runs it.
+ */
+export const ZWawebControlV2 = z.object({
+  uuid: z
+    .string({ error: 'Informe o uuid do canal.' })
+    .trim()
+    .min(1, { error: 'Informe o uuid do canal.' })
+    .max(100),
+  webhook: z.url({ error: 'Webhook inválido.' }).max(2000).optional(),
+});
+export type TWawebControlV2 = z.infer<typeof ZWawebControlV2>;
+
+/** What a channel server answers to a control call that changes something. */
+export const ZWawebControlResult = z.object({ id: z.number().int(), state: z.enum(WAWEB_STATES) });
+export type TWawebControlResult = z.infer<typeof ZWawebControlResult>;
+
+/** The state-change notice POSTed to a v2 webhook. */
+export type TWawebWebhookNotice = { uuid: string; state: TWawebState; qr: string | null; at: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { channelServerUrl, loadConfig } from './config';
 
 describe('ROLE', () => {
   it('runs everything in one process by default, channel server included', () => {
@@ -11,5 +11,22 @@ describe('ROLE', () => {
     expect([...loadConfig({ ROLE: 'channels' }).ROLE]).toEqual(['channels']);
     expect([...loadConfig({ ROLE: 'api, worker' }).ROLE].sort()).toEqual(['api', 'worker']);
     expect(() => loadConfig({ ROLE: 'api,cozinha' })).toThrow(/ROLE deve combinar api, worker e channels/);
+  });
+});
+
+describe('CHANNEL_SERVER_URL', () => {
+  it('is where the other nodes reach the control calls: PUBLIC_URL unless given, without a trailing slash', () => {
+    expect(channelServerUrl(loadConfig({ PUBLIC_URL: 'https://prosa.exemplo.com.br/' }))).toBe(
+      'https://prosa.exemplo.com.br',
+    );
+    expect(
+      channelServerUrl(
+        loadConfig({
+          PUBLIC_URL: 'https://prosa.exemplo.com.br',
+          CHANNEL_SERVER_URL: 'http://10.0.0.7:3000',
+        }),
+      ),
+    ).toBe('http://10.0.0.7:3000');
+    expect(() => loadConfig({ CHANNEL_SERVER_URL: 'nao-e-url' })).toThrow(/CHANNEL_SERVER_URL/);
   });
 });

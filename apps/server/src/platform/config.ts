@@ -33,6 +33,8 @@ export const ZConfig = z.object({
   WAWEB_CAPACITY: z.coerce.number().int().min(1).max(5000).default(200),
   // WhatsApp Web's address for the channel servers (default: WhatsApp's own); tests point it at a local peer.
   WAWEB_URL: z.string().url().optional(),
+  // Where the other nodes reach this process's channel-server control calls (default: PUBLIC_URL).
+  CHANNEL_SERVER_URL: z.url().optional(),
   SEED_DEMO: bool.default(true),
   // With the demo data, sample conversations of each working channel kind (the browser tests start without them).
   SEED_SAMPLES: bool.default(true),
@@ -96,4 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 export function publicUrl(config: Config): string {
   return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
+
+/** The address this process registers as a channel server (spec 2 §7: {server}/api/start, …). */
+export function channelServerUrl(config: Config): string {
+  return (config.CHANNEL_SERVER_URL ?? publicUrl(config)).replace(/\/+$/, '');
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TWawebState } from '@prosa/shared/waweb-states';
 import { createFactListener } from '../../facts/fact-listener';
 import type { Db } from '../../platform/db';
 import type { InboxWriter } from '../inbound/accept';
@@ -38,6 +39,8 @@ export type ChannelServerOptions = {
   tickMs?: number;
   leaseMs?: number;
   waWebSocketUrl?: string;
+  /** Told of every state its sessions record (the v2 control calls' webhooks listen here). */
+  onState?: (ref: SessionRef, state: TWawebState, qr: string | null) => void;
   log?: (msg: string, err?: unknown) => void;
 };
 
@@ -48,6 +51,10 @@ export type ChannelServer = {
   sessions(): ReadonlyMap<number, WawebSession>;
   /** Runs one round now (tests, and the wake). */
   tick(): Promise<void>;
+  /** Reconnects a session this server runs (spec 2 §7 refresh); false when it does not run it. */
+  refresh(channelId: number): Promise<boolean>;
+  /** Logs a session this server runs out of its phone (spec 2 §7 logout); false when it does not run it. */
+  logout(channelId: number): Promise<boolean>;
   /** Closes every session and lets them go (another server takes them at once); stops ticking. */
   stop(): Promise<void>;
 };
@@ -82,6 +89,7 @@ export function startChannelServer(opts: ChannelServerOptions): ChannelServer {
           // Told by the lease that another server holds it now: this one lets it go at once.
           if (!(await setSessionState(opts.db, id, ref, { state, ...extra })))
             await drop(ref.channelId, false);
+          else opts.onState?.(ref, state, extra.qr ?? null);
         },
         events: (rows) =>
           opts.writer.write(
@@ -152,6 +160,18 @@ export function startChannelServer(opts: ChannelServerOptions): ChannelServer {
     ready: listener.ready.then(() => tick()),
     sessions: () => new Map([...running].map(([k, v]) => [k, v.session])),
     tick,
+    async refresh(channelId) {
+      const held = running.get(channelId);
+      if (!held) return false;
+      await held.session.restart();
+      return true;
+    },
+    async logout(channelId) {
+      const held = running.get(channelId);
+      if (!held) return false;
+      await held.session.logout();
+      return true;
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -1,18 +1,31 @@
 import type { TWawebState } from '@prosa/shared/waweb-states';
 import { and, eq, sql } from 'drizzle-orm';
 import { channelServers, wawebSessions } from '../../db/schema/channels';
-import type { Db } from '../../platform/db';
+import { writeFacts } from '../../facts/write-facts';
+import type { Db, Tx } from '../../platform/db';
 
 // Which channel server holds which WhatsApp Web session (issue 13). A session that should run is held by one
 // server at a time under a lease the holder renews every few seconds; when a server dies its leases run out and
 // the next claim of another server takes the session over with the same credentials (no new QR). Every write
 // about a session's connection is accepted only from its holder, so a server that lost a session cannot
-// overwrite what the new holder says.
+// overwrite what the new holder says. Every change of a session's state or QR writes `waweb.channel_updated` in
+// the same transaction: the WhatsApp panel and the Monitor hear of it from the facts, on every API node.
 
 /** A held session is taken over at most this long after its server went silent (the issue asks for 30 s). */
 export const SESSION_LEASE_MS = 20_000;
 
 export type SessionRef = { companyId: number; channelId: number };
+
+/** The fact of sessions whose state or QR changed. */
+const updated = (tx: Tx, refs: SessionRef[]) =>
+  writeFacts(
+    tx,
+    refs.map((ref) => ({
+      name: 'waweb.channel_updated' as const,
+      companyId: ref.companyId,
+      data: { channel_id: ref.channelId },
+    })),
+  );
 
 /** A channel server says it is alive (and where its control calls are); first call registers it. */
 export async function pingServer(db: Db, server: { id: string; url: string }): Promise<void> {
@@ -44,7 +57,8 @@ export async function claimSessions(
 ): Promise<SessionRef[]> {
   if (opts.max <= 0) return [];
   const leaseMs = Math.trunc(opts.leaseMs ?? SESSION_LEASE_MS);
-  const r = await db.execute<{ company_id: number; channel_id: number }>(sql`
+  return db.transaction(async (tx) => {
+    const r = await tx.execute<{ company_id: number; channel_id: number }>(sql`
     with free as (
       select channel_id from waweb_sessions
       where desired = 'running' and (server_id is null or lease_until is null or lease_until < now())
@@ -57,7 +71,10 @@ export async function claimSessions(
     from free
     where s.channel_id = free.channel_id
     returning s.company_id, s.channel_id`);
-  return r.rows.map((x) => ({ companyId: x.company_id, channelId: x.channel_id }));
+    const refs = r.rows.map((x) => ({ companyId: x.company_id, channelId: x.channel_id }));
+    await updated(tx, refs);
+    return refs;
+  });
 }
 
 /**
@@ -95,17 +112,20 @@ export async function setSessionState(
   ref: SessionRef,
   change: { state: TWawebState; qr?: string | null; error?: string | null },
 ): Promise<boolean> {
-  const rows = await db
-    .update(wawebSessions)
-    .set({
-      state: change.state,
-      stateSince: sinceFor(change.state),
-      ...(change.qr !== undefined ? { qr: change.qr, qrAt: change.qr === null ? null : sql`now()` } : {}),
-      ...(change.error !== undefined ? { lastError: change.error } : {}),
-    })
-    .where(held(serverId, ref))
-    .returning({ channelId: wawebSessions.channelId });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(wawebSessions)
+      .set({
+        state: change.state,
+        stateSince: sinceFor(change.state),
+        ...(change.qr !== undefined ? { qr: change.qr, qrAt: change.qr === null ? null : sql`now()` } : {}),
+        ...(change.error !== undefined ? { lastError: change.error } : {}),
+      })
+      .where(held(serverId, ref))
+      .returning({ channelId: wawebSessions.channelId });
+    if (rows.length > 0) await updated(tx, [ref]);
+    return rows.length > 0;
+  });
 }
 
 /** The holder lets the session go (stopped, or this server shutting down), leaving its last state. */
@@ -115,17 +135,20 @@ export async function releaseSession(
   ref: SessionRef,
   state: TWawebState,
 ): Promise<boolean> {
-  const rows = await db
-    .update(wawebSessions)
-    .set({
-      serverId: null,
-      leaseUntil: null,
-      qr: null,
-      qrAt: null,
-      state,
-      stateSince: sinceFor(state),
-    })
-    .where(held(serverId, ref))
-    .returning({ channelId: wawebSessions.channelId });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(wawebSessions)
+      .set({
+        serverId: null,
+        leaseUntil: null,
+        qr: null,
+        qrAt: null,
+        state,
+        stateSince: sinceFor(state),
+      })
+      .where(held(serverId, ref))
+      .returning({ channelId: wawebSessions.channelId });
+    if (rows.length > 0) await updated(tx, [ref]);
+    return rows.length > 0;
+  });
 }
