@@ -1,8 +1,9 @@
 import type { Server } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { startWhatsAppWebPeer, type WhatsAppWebPeer } from '../../apps/server/test/peers/whatsapp-web';
+import type { WhatsAppWebPeer } from '../../apps/server/test/peers/whatsapp-web';
 import { sql } from '../support/database';
 import { DEMO, login } from '../support/demo';
+import { loadWhatsAppWebPeer } from './load-peer';
 import { relayTo } from './peer-proxy';
 
 // One phone (the fake WhatsApp Web server) for the whole file; the tests follow one number through its life.
@@ -12,7 +13,7 @@ let peer: WhatsAppWebPeer;
 let relay: Server;
 
 test.beforeAll(async () => {
-  peer = await startWhatsAppWebPeer();
+  peer = await (await loadWhatsAppWebPeer()).startWhatsAppWebPeer();
   relay = await relayTo(peer.url);
 });
 test.afterAll(async () => {
