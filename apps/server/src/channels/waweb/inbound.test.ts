@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWaweb, phoneOfJid, splitWaweb } from './inbound';
+import { decodeMediaLocation } from './media-download';
 
 const JID = '5511999990000@s.whatsapp.net';
 
@@ -45,18 +46,48 @@ describe('WhatsApp Web events', () => {
 
   it('keeps files as references to fetch, with their caption, also inside ephemeral and view-once wrappers', () => {
     const p = parseWaweb(
-      wa({ ephemeralMessage: { message: { imageMessage: { caption: 'foto', mimetype: 'image/jpeg' } } } }),
+      wa({
+        ephemeralMessage: {
+          message: {
+            imageMessage: {
+              caption: 'foto',
+              mimetype: 'image/jpeg',
+              url: 'https://mmg.whatsapp.net/o1/v/t62/abc',
+              directPath: '/o1/v/t62/abc',
+              mediaKey: { type: 'Buffer', data: 'a2V5LWRvLWFycXVpdm8=' },
+            },
+          },
+        },
+      }),
       noGroups,
     );
     expect(p.messages[0]).toMatchObject({
       text: 'foto',
-      media: [{ id: '3EB0ABC', type: 'image', mimeType: 'image/jpeg', fileName: null }],
+      media: [{ type: 'image', mimeType: 'image/jpeg', fileName: null }],
+    });
+    expect(decodeMediaLocation(p.messages[0]?.media?.[0]?.id ?? '')).toEqual({
+      message: '3EB0ABC',
+      url: 'https://mmg.whatsapp.net/o1/v/t62/abc',
+      directPath: '/o1/v/t62/abc',
+      mediaKey: 'a2V5LWRvLWFycXVpdm8=',
+      type: 'image',
     });
     const doc = parseWaweb(
-      wa({ documentMessage: { mimetype: 'application/pdf', fileName: 'boleto.pdf' } }),
+      wa({
+        documentMessage: {
+          mimetype: 'application/pdf',
+          fileName: 'boleto.pdf',
+          directPath: '/d/1',
+          mediaKey: 'AAEC',
+        },
+      }),
       noGroups,
     );
     expect(doc.messages[0]?.media?.[0]).toMatchObject({ type: 'document', fileName: 'boleto.pdf' });
+    // Without its key the file cannot be read: the caption stays, no reference to fetch.
+    const keyless = parseWaweb(wa({ imageMessage: { caption: 'sem chave', url: 'https://x/y' } }), noGroups);
+    expect(keyless.messages[0]).toMatchObject({ text: 'sem chave' });
+    expect(keyless.messages[0]?.media).toBeUndefined();
   });
 
   it('ignores our own messages, what carries nothing to show, and groups unless the channel allows them', () => {

@@ -1,4 +1,5 @@
 import type { DeliveryStatus, InboundMessage, InboundParse, MediaRef } from '../port';
+import { encodeMediaLocation } from './media-download';
 
 // What a WhatsApp Web session puts in the inbox (issue 13) and what it says. The channel server stores each
 // event as it came from Baileys (a WAMessage, or a status update), in JSON, with the chat's jid as ordering key:
@@ -9,6 +10,15 @@ import type { DeliveryStatus, InboundMessage, InboundParse, MediaRef } from '../
 const obj = (v: unknown): Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** Bytes as the session stored them (BufferJSON: `{ type: 'Buffer', data: base64 }`), or protobuf's base64. */
+function base64Of(v: unknown): string | null {
+  if (typeof v === 'string') return v || null;
+  const o = obj(v);
+  if (o.type === 'Buffer' && typeof o.data === 'string') return o.data || null;
+  if (o.type === 'Buffer' && Array.isArray(o.data)) return Buffer.from(o.data as number[]).toString('base64');
+  return null;
+}
 
 export type WawebEvent =
   | { type: 'message'; message: unknown }
@@ -61,25 +71,36 @@ function unwrap(message: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Text and files of a message; null for what carries nothing to show (protocol messages, keys, reactions). */
-function contentOf(message: Record<string, unknown>): { text: string; media: MediaRef[] } | null {
+function contentOf(message: Record<string, unknown>, id: string): { text: string; media: MediaRef[] } | null {
   const m = unwrap(message);
   const text = str(m.conversation) ?? str(obj(m.extendedTextMessage).text);
   if (text !== null) return { text, media: [] };
   for (const kind of MEDIA_KINDS) {
     const media = obj(m[kind]);
     if (Object.keys(media).length === 0) continue;
+    const type = kind.replace(/Message$/, '') as 'image' | 'video' | 'audio' | 'document' | 'sticker';
+    const mediaKey = base64Of(media.mediaKey);
     return {
       text: str(media.caption) ?? '',
-      media: [
-        {
-          // The file is fetched with the message's own media key: the reference is the message (its id is set
-          // by the parse).
-          id: '',
-          type: kind.replace(/Message$/, ''),
-          mimeType: str(media.mimetype),
-          fileName: str(media.fileName),
-        },
-      ],
+      // A file without its key cannot be read by anyone: only its caption is kept.
+      media: mediaKey
+        ? [
+            {
+              // Fetched with the message's own media key: the reference carries where the file is and the key
+              // (media-download.ts).
+              id: encodeMediaLocation({
+                message: id,
+                url: str(media.url),
+                directPath: str(media.directPath),
+                mediaKey,
+                type,
+              }),
+              type,
+              mimeType: str(media.mimetype),
+              fileName: str(media.fileName),
+            },
+          ]
+        : [],
     };
   }
   const location = obj(m.locationMessage);
@@ -145,14 +166,14 @@ export function parseWaweb(payload: unknown, opts: { allowGroups: boolean }): In
   const phone = isGroup(chat) ? null : phoneOfJid(chat);
   const externalId = isGroup(chat) ? chat : phone;
   if (!externalId) return none;
-  const content = contentOf(obj(wa.message));
+  const content = contentOf(obj(wa.message), id);
   if (!content) return none;
   const name = str(wa.pushName) ?? phone ?? externalId;
   const message: InboundMessage = {
     externalId: id,
     text: content.text,
     sentAt: secondsToDate(wa.messageTimestamp),
-    ...(content.media.length > 0 ? { media: content.media.map((m) => ({ ...m, id })) } : {}),
+    ...(content.media.length > 0 ? { media: content.media } : {}),
     metadata: {
       ...(isGroup(chat) ? { participant: str(key.participant), participant_name: str(wa.pushName) } : {}),
       ...(str(obj(obj(obj(wa.message).extendedTextMessage).contextInfo).stanzaId)

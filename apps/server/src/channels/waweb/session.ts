@@ -7,6 +7,9 @@ import { baileys } from './baileys';
 import { afterClose } from './disconnect';
 import type { WawebEvent } from './inbound';
 import type { SessionRef } from './leases';
+import { wawebMediaUpload } from './media-upload';
+import { createWawebSender } from './session-send';
+import { storedWawebMessage } from './stored-message';
 
 // One WhatsApp Web session on a channel server (issue 13): a Baileys socket with the channel's credentials from
 // PostgreSQL, its connection states told to the holder (leases.ts records them), every message and delivery
@@ -19,7 +22,10 @@ export type WawebSessionHooks = {
   state(state: TWawebState, extra: { qr?: string | null; error?: string | null }): Promise<void>;
   /** Events to keep (the inbox): resolved once they are committed. */
   events(rows: { orderingKey: string; payload: WawebEvent }[]): Promise<void>;
-  /** A message of ours WhatsApp asks for again (a retry, a re-encryption request): its content, if stored. */
+  /**
+   * A message of ours WhatsApp asks for again (a retry, a re-encryption request): its content, if stored.
+   * Default: what this session sent lately, else the `messages` table (stored-message.ts).
+   */
   getMessage?(ref: SessionRef, id: string): Promise<Record<string, unknown> | undefined>;
   log?: (msg: string, err?: unknown) => void;
 };
@@ -29,6 +35,8 @@ export type WawebSessionOptions = {
   appSecret: string;
   /** WhatsApp Web's address; tests point it at their local peer. */
   waWebSocketUrl?: string;
+  /** Replaces `https://<media host>` for file uploads (WAWEB_MEDIA_UPLOAD_URL); WhatsApp's hosts when absent. */
+  mediaUploadUrl?: string;
 };
 
 export type WawebFile = {
@@ -94,6 +102,33 @@ export function runWawebSession(
       .catch((err: unknown) => hooks.log?.('estado da sessão não registrado', err));
   };
 
+  // The messages this session handed over lately, by id: WhatsApp may ask for one again (a retry receipt) with
+  // its files' keys, which the database does not keep.
+  const recent = new Map<string, Record<string, unknown>>();
+  const RECENT_MAX = 500;
+  const sender = createWawebSender({
+    socket: () => (state === 'CONNECTED' ? sock : null),
+    upload: (stream, o) => {
+      const s = sock;
+      if (!s) return Promise.reject(new Error('Canal não está rodando'));
+      return wawebMediaUpload({ refreshMediaConn: s.refreshMediaConn, baseUrl: opts.mediaUploadUrl })(
+        stream,
+        o,
+      );
+    },
+    logger: quiet,
+    sent: (id, message) => {
+      recent.set(
+        id,
+        baileys.proto.Message.toObject(baileys.proto.Message.fromObject(message), { bytes: Buffer }),
+      );
+      if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value ?? '');
+    },
+  });
+  const lookup = async (id: string) =>
+    recent.get(id) ??
+    (hooks.getMessage ? await hooks.getMessage(ref, id) : await storedWawebMessage(opts.db, ref, id));
+
   // Credentials are read from the database once; afterwards the copy in memory is the current one (a
   // reconnection right after pairing must not read them back before their save has committed), and saves go
   // one after another so an older one never lands last.
@@ -115,8 +150,11 @@ export function runWawebSession(
       syncFullHistory: false,
       ...(opts.waWebSocketUrl ? { waWebSocketUrl: opts.waWebSocketUrl } : {}),
       getMessage: async (key) => {
-        if (!key.id || !hooks.getMessage) return undefined;
-        const stored = await hooks.getMessage(ref, key.id);
+        if (!key.id) return undefined;
+        const stored = await lookup(key.id).catch((err: unknown) => {
+          hooks.log?.('mensagem pedida de novo não lida', err);
+          return undefined;
+        });
         return stored ? baileys.proto.Message.fromObject(stored) : undefined;
       },
     });
@@ -216,27 +254,9 @@ export function runWawebSession(
     get qr() {
       return qr;
     },
-    async send(m, _pacing) {
-      const s = sock;
-      const partsSent = m.partsSent ?? 0;
-      if (!s || state !== 'CONNECTED')
-        return { state: 'failed', error: 'Canal não está rodando', partsSent, unknownOutcome: false };
-      try {
-        const sent = await s.sendMessage(m.jid, { text: m.text });
-        const id = sent?.key.id;
-        if (!id) throw new Error('WhatsApp não devolveu o id da mensagem');
-        return { state: 'sent', ids: [id] };
-      } catch (err) {
-        return {
-          state: 'failed',
-          error: err instanceof Error ? err.message : String(err),
-          partsSent,
-          unknownOutcome: true,
-        };
-      }
-    },
+    send: (m, pacing) => sender.send(m, pacing),
     async sendText(jid, text) {
-      const out = await this.send(
+      const out = await sender.send(
         { jid, text, files: [] },
         { min_interval_ms: 0, jitter_ms: 0, presence: false },
       );

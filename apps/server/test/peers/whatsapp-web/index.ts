@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import {
   type BinaryNode,
+  downloadContentFromMessage,
   getBinaryNodeChild,
   getBinaryNodeChildren,
   jidDecode,
+  type MediaType,
   type proto,
   S_WHATSAPP_NET,
 } from '@whiskeysockets/baileys';
+import { encryptMedia, MediaHost } from './media';
 import { appStateKeyShare, SignalDevice } from './phone';
 import { type Connection, WhatsAppWebServer } from './server';
 
@@ -17,10 +20,15 @@ import { type Connection, WhatsAppWebServer } from './server';
  *   makeWASocket({ waWebSocketUrl: peer.url, auth, ... })   // Baileys connects, shows a QR
  *   await peer.scan(qr)        // the fake phone scans it: pair-success, then stream:error 515 (restart)
  *   peer.paired                // { jid, user, device, lid } of the companion once paired
+ *   makeWASocket({ ... }) + mediaUploadUrl: peer.mediaUrl  // files go up to the peer's media host over http
  *   await peer.sendText({ from: '5511999990000', text: 'oi' })  // a contact writes (Signal pkmsg/msg);
  *                              // queued while Baileys is away, delivered with `offline` on its next login,
  *                              // and kept until Baileys acks it (so each arrives exactly once)
- *   peer.received()            // [{ to, text, id }] of what Baileys sent, decrypted by the contact's device
+ *   await peer.sendFile({ from, kind: 'image', data, mimeType })  // a contact sends a file (encrypted, on the media host)
+ *   await peer.sendFromPhone({ to, text })  // the account's own phone writes to a contact (Baileys sees fromMe)
+ *   await peer.askAgain({ from, id })  // the contact's device could not decrypt `id`: a retry receipt
+ *   peer.received()            // [{ to, text, id, file? }] of what Baileys sent, decrypted by the contact's device
+ *                              // (files downloaded from the media host and decrypted)
  *   peer.stanzas()             // what Baileys sent that the peer recorded: acks, receipts, presence...
  *   await peer.drop(code?)     // closes Baileys' socket, with a stream:error code first when given
  *   await peer.logout()        // the phone removes the device: stream:error 401, later logins fail with 401
@@ -29,10 +37,13 @@ import { type Connection, WhatsAppWebServer } from './server';
  * What it speaks is the real protocol: Noise XX over WebSocket with its own certificate chain, WABinary
  * stanzas, the pairing exchange Baileys verifies (HMAC with the adv secret, account signature).
  */
-export async function startWhatsAppWebPeer(opts: { phoneNumber?: string } = {}) {
+export async function startWhatsAppWebPeer(opts: { phoneNumber?: string; qrRefs?: number } = {}) {
   const phoneNumber = opts.phoneNumber ?? '5511888880000';
   const server = new WhatsAppWebServer(phoneNumber);
+  if (opts.qrRefs) server.refCount = opts.qrRefs;
   await server.start();
+  const media = new MediaHost();
+  await media.start();
 
   // The account's own phone (device 0): after the first login it shares the app-state key with the
   // companion, as WhatsApp does. Baileys holds back its events until it has that key.
@@ -44,7 +55,13 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string } = {}) 
   const outbox: BinaryNode[] = [];
   const stanzas: BinaryNode[] = [];
   /** What the companion sent to contacts, decrypted. */
-  const received: { to: string; text: string; id: string; message: proto.IMessage }[] = [];
+  const received: {
+    to: string;
+    text: string;
+    id: string;
+    message: proto.IMessage;
+    file?: { kind: MediaType; data: Buffer; mimeType: string; fileName: string | null; ptt: boolean };
+  }[] = [];
 
   const companionJid = () => {
     if (!server.paired) throw new Error('no companion is paired');
@@ -233,16 +250,52 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string } = {}) 
       const message = await contact(user).decrypt(companionJid(), enc);
       // protobufjs decodes absent strings as '' (prototype default), hence || rather than ??.
       const text = message.conversation || message.extendedTextMessage?.text || '';
-      received.push({ to, text, id, message });
+      received.push({ to, text, id, message, ...(await fileOf(message)) });
     }
     const t = String(Math.floor(Date.now() / 1000));
     await conn.send({ tag: 'ack', attrs: { class: 'message', id, from: to, t } });
     await conn.send({ tag: 'receipt', attrs: { id, from: to, t } });
   };
 
+  /** The file a message carries, downloaded from the media host and decrypted with its key. */
+  const fileOf = async (message: proto.IMessage) => {
+    for (const kind of ['image', 'video', 'audio', 'document'] as const) {
+      const m = message[`${kind}Message`];
+      if (!m?.mediaKey) continue;
+      const chunks: Buffer[] = [];
+      for await (const c of await downloadContentFromMessage(m, kind)) chunks.push(c as Buffer);
+      const fileName = 'fileName' in m && m.fileName ? m.fileName : null;
+      const ptt = 'ptt' in m && m.ptt === true;
+      return { file: { kind, data: Buffer.concat(chunks), mimeType: m.mimetype ?? '', fileName, ptt } };
+    }
+    return {};
+  };
+
+  /** `media_conn`: where the companion uploads files, and the token it must show. */
+  const answerMediaConn = (iq: BinaryNode): BinaryNode =>
+    result(iq, [
+      {
+        tag: 'media_conn',
+        attrs: { auth: media.auth, ttl: '3600', auth_ttl: '3600', max_buckets: '1' },
+        content: [
+          { tag: 'host', attrs: { hostname: new URL(media.url).host, maxContentLengthBytes: '104857600' } },
+        ],
+      },
+    ]);
+
+  /** Queues a message for the companion and delivers it now if it is online (see sendText). */
+  const enqueue = async (node: BinaryNode) => {
+    outbox.push(node);
+    const conn = server.live();
+    if (conn?.online) await deliver(conn, node, false);
+    return node.attrs.id as string;
+  };
+
   server.hooks.record = (node) => stanzas.push(node);
   server.hooks.onStanza = async (node, conn) => {
     if (node.tag === 'iq' && node.attrs.xmlns === 'usync') return answerUsync(node);
+    if (node.tag === 'iq' && node.attrs.xmlns === 'w:m' && getBinaryNodeChild(node, 'media_conn'))
+      return answerMediaConn(node);
     if (node.tag === 'iq' && node.attrs.xmlns === 'encrypt' && getBinaryNodeChild(node, 'key')) {
       return answerKeyFetch(node);
     }
@@ -252,6 +305,10 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string } = {}) 
 
   return {
     url: server.url,
+    /** The media host's base (`http://127.0.0.1:PORT`): the companion's upload base URL. */
+    mediaUrl: media.url,
+    /** Encrypted uploads the media host received. */
+    uploads: () => [...media.uploads],
     get paired() {
       return server.paired;
     },
@@ -273,10 +330,67 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string } = {}) 
         { conversation: text },
         { notify: `Contato ${from.slice(-4)}` },
       );
-      outbox.push(node);
+      return enqueue(node);
+    },
+    /** A contact sends a file (with a caption): encrypted, put on the media host, its message pointing there. */
+    async sendFile(f: {
+      from: string;
+      kind: 'image' | 'video' | 'audio' | 'document' | 'sticker';
+      data: Buffer;
+      mimeType: string;
+      fileName?: string;
+      caption?: string;
+    }) {
+      const enc = await encryptMedia(f.data, f.kind);
+      const directPath = media.put(enc.file);
+      const body = {
+        url: `${media.url}${directPath}`,
+        directPath,
+        mediaKey: enc.mediaKey,
+        fileEncSha256: enc.fileEncSha256,
+        fileSha256: enc.fileSha256,
+        fileLength: enc.fileLength,
+        mimetype: f.mimeType,
+        ...(f.caption ? { caption: f.caption } : {}),
+        ...(f.fileName ? { fileName: f.fileName } : {}),
+      };
+      const node = await messageFrom(
+        contact(f.from),
+        { [`${f.kind}Message`]: body },
+        { notify: `Contato ${f.from.slice(-4)}`, type: 'media' },
+      );
+      return enqueue(node);
+    },
+    /** The account's own phone writes to a contact: its other devices (the companion) get a copy, fromMe. */
+    async sendFromPhone({ to, text }: { to: string; text: string }) {
+      const destinationJid = `${to}@s.whatsapp.net`;
+      const node = await messageFrom(
+        primary,
+        {
+          deviceSentMessage: { destinationJid, message: { conversation: text } },
+        },
+        { recipient: destinationJid },
+      );
+      return enqueue(node);
+    },
+    /**
+     * The contact's device could not decrypt message `id` of the companion and asks for it again (a retry
+     * receipt): the companion must send it anew, from what it still has of it.
+     */
+    async askAgain({ from, id }: { from: string; id: string }) {
       const conn = server.live();
-      if (conn?.online) await deliver(conn, node, false);
-      return node.attrs.id;
+      if (!conn) throw new Error('the companion is not connected');
+      const t = String(Math.floor(Date.now() / 1000));
+      const registration = Buffer.alloc(4);
+      registration.writeUInt32BE(contact(from).creds.registrationId);
+      await conn.send({
+        tag: 'receipt',
+        attrs: { id, from: `${from}@s.whatsapp.net`, type: 'retry', t },
+        content: [
+          { tag: 'retry', attrs: { count: '1', id, t, v: '1' } },
+          { tag: 'registration', attrs: {}, content: registration },
+        ],
+      });
     },
     /** Stanzas Baileys sent (acks, receipts, presence, ...), in order. */
     stanzas: () => [...stanzas],
@@ -303,7 +417,10 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string } = {}) 
       });
       conn.ws.close();
     },
-    stop: () => server.stop(),
+    async stop() {
+      await media.stop();
+      await server.stop();
+    },
   };
 }
 

@@ -110,6 +110,8 @@ export class WhatsAppWebServer {
   removed = false;
   hooks: PeerHooks = {};
   url = '';
+  /** How many QR refs a new companion is offered (WhatsApp: 6); when they run out unread, Baileys gives up (408). */
+  refCount = 6;
 
   constructor(readonly phoneNumber: string) {}
 
@@ -193,7 +195,7 @@ export class WhatsAppWebServer {
     if (payload.devicePairingData) {
       // A new companion: keep its registration data and offer refs for the QR code.
       this.pairingData = payload.devicePairingData;
-      conn.refs = Array.from({ length: 6 }, (_, i) => `2@fakeref${Date.now()}${i}`);
+      conn.refs = Array.from({ length: this.refCount }, (_, i) => `2@fakeref${Date.now()}${i}`);
       await conn.send({
         tag: 'iq',
         attrs: { from: S_WHATSAPP_NET, type: 'set', id: nextId('pair'), xmlns: 'md' },
