@@ -35,7 +35,8 @@ async function cards(cookie: string) {
 
 describe('sample conversations of the demo data', () => {
   it('gives every working channel kind a channel, an open and a finalized conversation', async () => {
-    for (const kind of LIVE_CHANNEL_KINDS) {
+    // WhatsApp by QR code is live too (issue 13), whether or not the shared list names it yet.
+    for (const kind of new Set([...LIVE_CHANNEL_KINDS, 'waweb' as const])) {
       const [channel] = await ctx.db.select().from(channels).where(eq(channels.kind, kind));
       expect(channel, kind).toBeDefined();
       const open = await ctx.db
@@ -63,10 +64,14 @@ describe('sample conversations of the demo data', () => {
 
   it('shows the waiting conversations to the people of their sectors, with their unread messages', async () => {
     const manager = await cards(await http.login(MANAGER));
-    expect(manager.map((c) => c.name).sort()).toEqual(['João Pereira', 'Mariana Souza']);
+    expect(manager.map((c) => c.name).sort()).toEqual(['João Pereira', 'Mariana Souza', 'Rafael Costa']);
     const ana = await cards(await http.login(OPERATOR)); // Comercial and Suporte
     expect(ana.find((c) => c.name === 'Mariana Souza')).toMatchObject({
       channel_kind: 'web',
+      unread_count: 2,
+    });
+    expect(ana.find((c) => c.name === 'Rafael Costa')).toMatchObject({
+      channel_kind: 'waweb',
       unread_count: 2,
     });
     const bruno = await cards(await http.login(OPERATOR2)); // Suporte and Financeiro
@@ -100,5 +105,48 @@ describe('sample conversations of the demo data', () => {
     });
     expect(sent.status).toBe(400);
     expect(sent.body.message).toBe(WAENT_MSG.windowClosed);
+  });
+
+  it('has a stopped WhatsApp number by QR code, unpaired, and its finalized sale with the ticks', async () => {
+    const manager = await http.login(MANAGER);
+    const list = await http.get('/api/channels/waweb', { cookie: manager });
+    expect(list.status).toBe(200);
+    const [number] = list.body as unknown as {
+      id: number;
+      name: string;
+      phone_number: string;
+      running: boolean;
+      qr: string | null;
+      state: string;
+    }[];
+    expect(number).toMatchObject({
+      name: 'WhatsApp QR da Empresa Demo',
+      phone_number: '',
+      running: false,
+      qr: null,
+      state: 'not-running',
+    });
+    const [waiting] = await ctx.db
+      .select()
+      .from(attendances)
+      .where(and(eq(attendances.name, 'Rafael Costa'), isNull(attendances.closedAt)));
+    expect(waiting?.cardId).toBe(`waweb_${number?.id}_5511976540003`);
+
+    const [sale] = await ctx.db
+      .select()
+      .from(attendances)
+      .where(and(eq(attendances.name, 'Patrícia Gomes'), isNotNull(attendances.closedAt)));
+    if (!sale) throw new Error('sem venda finalizada');
+    expect(sale.channelKind).toBe('waweb');
+    const history = await http.get(`/api/history/${sale.id}/messages`, { cookie: manager });
+    expect(history.status).toBe(200);
+    const messages =
+      (history.body as unknown as { items?: Message[] }).items ?? (history.body as unknown as Message[]);
+    expect(messages.map((m) => [m.sender_type, m.delivery])).toEqual([
+      [1, 'delivered'],
+      [0, 'sent'],
+      [1, 'read'],
+      [0, 'sent'],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { cardIdFor, type TChannelKind } from '@prosa/shared/channels';
+import { cardIdFor } from '@prosa/shared/channels';
 import { eq } from 'drizzle-orm';
 import { attendances, contacts, messages, persons } from '../db/schema/attendance';
 import { companies } from '../db/schema/companies';
@@ -10,32 +10,16 @@ import { DEMO_WEBCHAT_CODE } from '../modules/webchat/demo-page';
 import { findWebchatByCode } from '../modules/webchat/repository';
 import { encryptSecret } from '../platform/crypto';
 import type { Db, Tx } from '../platform/db';
+import type { Sample } from './sample-types';
+import { insertDemoWebNumber, wawebSamples } from './waweb-samples';
 
 // Sample conversations of every channel kind that works, so a newcomer sees each one without configuring
 // anything (README). They are data, written once with the demo data: no provider is simulated. The WhatsApp
 // Enterprise number has placeholder credentials: its conversations show how the channel looks (the 24 h window
-// closed, a template, delivery ticks); sending needs the real token of a real number.
+// closed, a template, delivery ticks); sending needs the real token of a real number. The WhatsApp number by
+// QR code is stopped and unpaired: it sends once someone starts it and scans its QR with a phone.
 
 const MINUTE = 60_000;
-
-type Line = {
-  from: 'contact' | 'operator';
-  text: string;
-  minutesAgo: number;
-  delivery?: 'sent' | 'delivered' | 'read';
-};
-
-type Sample = {
-  kind: TChannelKind;
-  channelId: number;
-  externalId: string;
-  name: string;
-  data: Record<string, unknown>;
-  sector: string;
-  operator: string | null;
-  closed: { status: string; minutesAgo: number } | null;
-  lines: Line[];
-};
 
 export async function seedSampleConversations(db: Db, appSecret: string): Promise<boolean> {
   const [demo] = await db.select().from(companies).where(eq(companies.name, 'Empresa Demo')).limit(1);
@@ -70,6 +54,8 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
       isActive: true,
       isCloud: true,
     });
+
+    const webNumber = await insertDemoWebNumber(tx, companyId, sectorId('Comercial'));
 
     const samples: Sample[] = [
       {
@@ -154,6 +140,7 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
           },
         ],
       },
+      ...wawebSamples(webNumber),
     ];
     for (const sample of samples) {
       const operator = sample.operator
