@@ -100,11 +100,13 @@ export function createWawebSender(deps: SenderDeps) {
       sock = deps.socket();
       if (!sock) return failed('Canal não está rodando', false);
       try {
-        lastSentAt = now();
         deps.sent?.(id, built.message);
         await sock.relayMessage(m.jid, built.message, { messageId: id });
       } catch (err) {
         return failed(errorText(err), true);
+      } finally {
+        // The next part counts from when this one was handed over (or given up on).
+        lastSentAt = now();
       }
       partsSent++;
       ids.push(id);

@@ -291,7 +291,12 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string; qrRefs?
     return node.attrs.id as string;
   };
 
-  server.hooks.record = (node) => stanzas.push(node);
+  /** When each recorded stanza reached the peer (ms since the epoch). */
+  const arrivals = new WeakMap<BinaryNode, number>();
+  server.hooks.record = (node) => {
+    arrivals.set(node, Date.now());
+    stanzas.push(node);
+  };
   server.hooks.onStanza = async (node, conn) => {
     if (node.tag === 'iq' && node.attrs.xmlns === 'usync') return answerUsync(node);
     if (node.tag === 'iq' && node.attrs.xmlns === 'w:m' && getBinaryNodeChild(node, 'media_conn'))
@@ -394,6 +399,12 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string; qrRefs?
     },
     /** Stanzas Baileys sent (acks, receipts, presence, ...), in order. */
     stanzas: () => [...stanzas],
+    /** When a stanza of `stanzas()` reached the peer (ms since the epoch). */
+    arrivedAt: (node: BinaryNode) => arrivals.get(node) ?? Number.NaN,
+    /** The media host refuses uploads (500) while on: what a failing upload looks like to the companion. */
+    refuseUploads(on: boolean) {
+      media.refusing = on;
+    },
     /** What Baileys sent to contacts, decrypted by their devices: `[{ to, text, id, message }]`. */
     received: () => [...received],
     /** Messages still waiting for Baileys. */

@@ -14,6 +14,8 @@ export class MediaHost {
   /** The upload tokens the peer handed out in `media_conn`. */
   readonly auth = `auth-${randomBytes(6).toString('hex')}`;
   url = '';
+  /** While true every upload is answered 500. */
+  refusing = false;
   /** Uploads received, in order. */
   readonly uploads: { path: string; size: number }[] = [];
 
@@ -24,6 +26,10 @@ export class MediaHost {
       req.on('end', () => {
         const u = new URL(req.url ?? '/', this.url);
         if (req.method === 'POST' && u.pathname.startsWith('/mms/')) {
+          if (this.refusing) {
+            res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"unavailable"}');
+            return;
+          }
           if (u.searchParams.get('auth') !== this.auth) {
             res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"auth"}');
             return;
