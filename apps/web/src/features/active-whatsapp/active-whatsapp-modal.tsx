@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  FileButton,
   Group,
   Loader,
   Modal,
@@ -12,23 +11,29 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  ACTIVE_CHANNEL_LABEL,
   activePhone,
   DEFAULT_DDI,
-  HSM_MEDIA_LIMITS,
   HSM_MSG,
-  hsmMediaError,
   missingParams,
+  type TActiveMedia,
 } from '@prosa/shared/hsm';
 import { ROLE } from '@prosa/shared/roles';
-import { IconAlertCircle, IconBrandWhatsapp, IconUpload } from '@tabler/icons-react';
+import { IconAlertCircle, IconBrandWhatsapp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { openAttendance } from '../../lib/attendance-cache';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
-import { useUploadHsmMedia } from '../hsm/api';
 import { TemplateFields } from '../hsm/template-fields';
-import { useActiveWhatsappOptions, useCreateActiveWhatsapp, useTotalActiveToday } from './api';
+import {
+  useActiveWhatsappOptions,
+  useCreateActiveWaweb,
+  useCreateActiveWhatsapp,
+  useTotalActiveToday,
+} from './api';
+import { HeaderMediaPicker } from './header-media-picker';
+import { WebMessageFields } from './web-message-fields';
 
 const digits = (s: string) => s.replace(/\D/g, '');
 
@@ -68,7 +73,7 @@ function ActiveWhatsappForm({ onClose }: { onClose: () => void }) {
   const options = useActiveWhatsappOptions();
   const total = useTotalActiveToday(true);
   const create = useCreateActiveWhatsapp();
-  const upload = useUploadHsmMedia();
+  const createWeb = useCreateActiveWaweb();
   const [channelId, setChannelId] = useState<number | null>(null);
   const [ddi, setDdi] = useState(DEFAULT_DDI);
   const [phone, setPhone] = useState('');
@@ -77,6 +82,9 @@ function ActiveWhatsappForm({ onClose }: { onClose: () => void }) {
   const [sectorId, setSectorId] = useState<number | null>(null);
   const [responsibleId, setResponsibleId] = useState<number | null>(me.id);
   const [media, setMedia] = useState<{ key: string; name: string } | null>(null);
+  const [message, setMessage] = useState('');
+  const [webMedia, setWebMedia] = useState<TActiveMedia | null>(null);
+  const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const data = options.data;
 
@@ -97,13 +105,44 @@ function ActiveWhatsappForm({ onClose }: { onClose: () => void }) {
       </Alert>
     );
 
+  const channel = data.channels.find((c) => c.id === channelId) ?? null;
+  // A number by QR code sends a free text (and a file); an Enterprise one, a template.
+  const isWeb = channel?.kind === 'waweb';
   const template = data.templates.find((t) => t.id === templateId) ?? null;
   const mediaType = template?.header_type && template.header_type !== 'text' ? template.header_type : null;
   const responsibles = data.operators.filter((o) => sectorId === null || o.sector_ids.includes(sectorId));
 
+  const done = (r: { card: { id: number } }) => {
+    onClose();
+    // The new attendance opens in the chat.
+    openAttendance.open(r.card.id);
+  };
+
+  const submitWeb = (id: number, sector: number) => {
+    if (!message.trim()) return setError(HSM_MSG.required);
+    if (!activePhone(ddi, phone)) return setError(HSM_MSG.invalidPhone);
+    setError(null);
+    createWeb.mutate(
+      {
+        channelId: id,
+        body: {
+          ddi: digits(ddi),
+          phone: digits(phone),
+          message,
+          media: webMedia,
+          sector_id: sector,
+          responsible_user_id: responsibleId,
+        },
+      },
+      { onSuccess: done },
+    );
+  };
+
   const submit = () => {
-    if (channelId === null || !phone.trim() || !digits(ddi) || digits(ddi) === '0' || !template || !sectorId)
+    if (channelId === null || !phone.trim() || !digits(ddi) || digits(ddi) === '0' || !sectorId)
       return setError(HSM_MSG.required);
+    if (isWeb) return submitWeb(channelId, sectorId);
+    if (!template) return setError(HSM_MSG.required);
     if (!activePhone(ddi, phone)) return setError(HSM_MSG.invalidPhone);
     const missing = missingParams(template.template, values);
     if (missing.length > 0) return setError(HSM_MSG.required);
@@ -121,13 +160,7 @@ function ActiveWhatsappForm({ onClose }: { onClose: () => void }) {
           responsible_user_id: responsibleId,
         },
       },
-      {
-        onSuccess: (r) => {
-          onClose();
-          // The new attendance opens in the chat.
-          openAttendance.open(r.card.id);
-        },
-      },
+      { onSuccess: done },
     );
   };
 
@@ -138,11 +171,15 @@ function ActiveWhatsappForm({ onClose }: { onClose: () => void }) {
           label="Canal"
           placeholder="Selecione"
           required
-          data={data.channels.map((c) => ({ value: String(c.id), label: c.name }))}
+          data={data.channels.map((c) => ({
+            value: String(c.id),
+            label: c.kind === 'waweb' ? `${c.name} (${ACTIVE_CHANNEL_LABEL.waweb})` : c.name,
+          }))}
           value={channelId === null ? null : String(channelId)}
           onChange={(v) => {
             const id = v === null ? null : Number(v);
             setChannelId(id);
+            setError(null);
             const ch = data.channels.find((c) => c.id === id);
             if (ch && data.sectors.some((s) => s.id === ch.sector_id)) setSectorId(ch.sector_id);
           }}
@@ -172,45 +209,31 @@ function ActiveWhatsappForm({ onClose }: { onClose: () => void }) {
           />
         </Group>
       </SimpleGrid>
-      <TemplateFields
-        templates={data.templates}
-        templateId={templateId}
-        values={values}
-        onTemplate={(id) => {
-          setTemplateId(id);
-          setMedia(null);
-        }}
-        onValues={setValues}
-      />
-      {mediaType ? (
-        <Group gap="xs">
-          <FileButton
-            accept={HSM_MEDIA_LIMITS[mediaType].accept}
-            onChange={(file) => {
-              if (!file) return;
-              const refused = hsmMediaError(mediaType, file.type, file.size);
-              if (refused) return toast.warning(refused);
-              upload.mutate(
-                { headerType: mediaType, file },
-                { onSuccess: (r) => setMedia({ key: r.key, name: file.name }) },
-              );
-            }}
-          >
-            {(p) => (
-              <Button
-                {...p}
-                variant="light"
-                leftSection={<IconUpload size={16} />}
-                loading={upload.isPending}
-              >
-                Mídia do cabeçalho (opcional)
-              </Button>
-            )}
-          </FileButton>
-          <Text size="sm" c="dimmed">
-            {media?.name ?? 'Sem mídia: usa a do modelo.'}
-          </Text>
-        </Group>
+      {isWeb ? (
+        <WebMessageFields
+          message={message}
+          onMessage={(v) => {
+            setMessage(v);
+            setError(null);
+          }}
+          media={webMedia}
+          onMedia={setWebMedia}
+          onUploading={setUploading}
+        />
+      ) : (
+        <TemplateFields
+          templates={data.templates}
+          templateId={templateId}
+          values={values}
+          onTemplate={(id) => {
+            setTemplateId(id);
+            setMedia(null);
+          }}
+          onValues={setValues}
+        />
+      )}
+      {mediaType && !isWeb ? (
+        <HeaderMediaPicker mediaType={mediaType} media={media} onMedia={setMedia} />
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
@@ -243,7 +266,12 @@ function ActiveWhatsappForm({ onClose }: { onClose: () => void }) {
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button leftSection={<IconBrandWhatsapp size={16} />} loading={create.isPending} onClick={submit}>
+          <Button
+            leftSection={<IconBrandWhatsapp size={16} />}
+            loading={create.isPending || createWeb.isPending}
+            disabled={uploading}
+            onClick={submit}
+          >
             Enviar
           </Button>
         </Group>

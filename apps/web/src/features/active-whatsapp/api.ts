@@ -1,4 +1,10 @@
-import { HSM_MSG, type TActiveWhatsappInput, ZActiveWhatsappOptions, ZTemplateSent } from '@prosa/shared/hsm';
+import {
+  HSM_MSG,
+  type TActiveWawebInput,
+  type TActiveWhatsappInput,
+  ZActiveWhatsappOptions,
+  ZTemplateSent,
+} from '@prosa/shared/hsm';
 import { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -44,5 +50,21 @@ export function useCreateActiveWhatsapp() {
       return queryClient.invalidateQueries({ queryKey: queryKeys.attendanceLists });
     },
     onError: (error) => toast.apiError(error, HSM_MSG.sendError),
+  });
+}
+
+/** A free-text active message from a WhatsApp number by QR code (POST /create-active-whatsapp/{id}). */
+export function useCreateActiveWaweb() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ channelId, body }: { channelId: number; body: TActiveWawebInput }) =>
+      apiRequest(`/api/create-active-whatsapp/${channelId}`, { method: 'POST', body, schema: ZTemplateSent }),
+    onSuccess: (r) => {
+      if (r.sent) toast.success('Mensagem enviada com sucesso!');
+      else toast.error(r.error ?? HSM_MSG.sendError);
+      void queryClient.invalidateQueries({ queryKey: activeKeys.total });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.attendanceLists });
+    },
+    onError: (error) => toast.apiError(error),
   });
 }
