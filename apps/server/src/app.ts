@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { type ControlRouteDeps, channelControlRoutes } from './channels/waweb/control-routes';
 import { accountRoutes } from './modules/account/routes';
 import { activeWhatsappRoutes } from './modules/active-whatsapp/routes';
 import { attachmentRoutes } from './modules/attachments/routes';
@@ -21,6 +22,7 @@ import { attendanceAttachmentRoutes } from './modules/attendance/attachment-rout
 import { attendanceRoutes } from './modules/attendance/routes';
 import { registerGuard } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
+import { channelMonitorRoutes } from './modules/channel-monitor/routes';
 import { channelRoutes } from './modules/channels/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { companyMetadataRoutes } from './modules/company-metadata/routes';
@@ -52,7 +54,15 @@ import { AppError } from './platform/errors';
 import { registerNulGuard } from './platform/refuse-nul';
 import { registerSecurityHeaders } from './platform/security-headers';
 
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean; widgetFile?: string } = {}) {
+export async function buildApp(
+  deps: AppDeps,
+  opts: {
+    logger?: boolean;
+    widgetFile?: string;
+    /** This process runs a channel server: its control calls (spec 2 §7) are answered here. */
+    channelControl?: ControlRouteDeps;
+  } = {},
+) {
   const app = Fastify({
     logger: opts.logger ? { level: deps.config.LOG_LEVEL } : false,
     trustProxy: deps.config.TRUST_PROXY,
@@ -145,6 +155,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean; widgetFi
   await app.register(channelRoutes(deps));
   await app.register(hsmRoutes(deps));
   await app.register(activeWhatsappRoutes(deps));
+  await app.register(channelMonitorRoutes(deps));
+  if (opts.channelControl) await app.register(channelControlRoutes(opts.channelControl));
 
   await serveWebApp(app, deps.config.WEB_DIST);
   return app;

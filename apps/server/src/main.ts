@@ -6,13 +6,15 @@ import { startInbox } from './channels/inbound/process';
 import { createChannelRegistry } from './channels/registry';
 import { createChannelRepository, watchChannelChanges } from './channels/repository';
 import { startChannelServer } from './channels/waweb/channel-server';
+import { buildControlApp } from './channels/waweb/control-app';
+import { createControlWebhooks } from './channels/waweb/control-webhooks';
 import { startDurableConsumer } from './facts/durable-consumer';
 import { startQueue } from './jobs/queue';
 import { JOBS, workerConsumers, workerTasks } from './jobs/registry';
 import { startScheduler } from './jobs/scheduler';
 import { attendanceInboundSink } from './modules/attendance/inbound-sink';
 import { resolveAppSecret } from './platform/app-secret';
-import { loadConfig, publicUrl } from './platform/config';
+import { channelServerUrl, loadConfig, publicUrl } from './platform/config';
 import { connectDatabase, migrateDatabase, withStartupLock } from './platform/db';
 import { type EmbeddedDb, startEmbeddedPostgres } from './platform/embedded-postgres';
 import { createMailer } from './platform/mailer';
@@ -121,23 +123,27 @@ async function main() {
     : null;
 
   // WhatsApp Web sessions: claimed from the database, one server each, taken over when a server goes silent.
+  const webhooks = createControlWebhooks(outbound, (msg, err) => console.error(msg, err));
   const channelServer = config.ROLE.has('channels')
     ? startChannelServer({
         db: database.db,
         url: database.url,
         appSecret,
         writer: createInboxWriter(database.db),
-        publicUrl: publicUrl(config),
+        publicUrl: channelServerUrl(config),
         capacity: config.WAWEB_CAPACITY,
         ...(config.WAWEB_URL ? { waWebSocketUrl: config.WAWEB_URL } : {}),
+        onState: webhooks.notify,
         log: (msg, err) => console.error(msg, err),
       })
     : null;
+  const control = channelServer ? { db: database.db, server: channelServer, webhooks } : null;
 
   const stopHooks: (() => Promise<unknown>)[] = [];
   if (config.ROLE.has('api')) {
     const app = await buildApp(fullDeps, {
       logger: config.LOG_LEVEL !== 'silent' && config.NODE_ENV !== 'development',
+      ...(control ? { channelControl: { ...control, appSecret, storage, outbound } } : {}),
     });
     const realtime = await startRealtime(app.server, fullDeps, { databaseUrl: url });
     await app.listen({ host: config.HOST, port: config.PORT });
@@ -154,7 +160,15 @@ async function main() {
       showLogins: config.SEED_DEMO,
     });
   } else {
-    console.log(`Prosa iniciado sem HTTP (ROLE=${[...config.ROLE].join(',')}).`);
+    // A channel server without the API still answers the other nodes' control calls (spec 2 §7).
+    if (control) {
+      const controlApp = await buildControlApp(fullDeps, control);
+      await controlApp.listen({ host: config.HOST, port: config.PORT });
+      stopHooks.push(() => controlApp.close());
+    }
+    console.log(
+      `Prosa iniciado sem HTTP (ROLE=${[...config.ROLE].join(',')})${control ? `; controle dos canais em ${channelServerUrl(config)}` : ''}.`,
+    );
   }
 
   const shutdown = async () => {

@@ -40,6 +40,8 @@ export const rooms = {
   /** Operators who see their own cards plus the unassigned ones of a sector (triage OPERATOR). */
   sectorUnassigned: (id: number) => `sector:${id}:unassigned`,
   visitor: (id: string) => `visitor:${id}`,
+  /** Managers and admins of a company (the WhatsApp panel's channel-update and qr-text). */
+  companyManagers: (companyId: number) => `company:${companyId}:managers`,
   /** Managers and admins of a company with the Monitor open. */
   monitor: (companyId: number) => `monitor:${companyId}`,
   /** The platform owner's Monitor (every company). */

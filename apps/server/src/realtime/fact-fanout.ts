@@ -15,6 +15,7 @@ import {
   toMessage,
 } from '../modules/attendance/card';
 import type { Db } from '../platform/db';
+import { emitWawebChannelUpdate } from './waweb-fanout';
 
 export type FactFanout = {
   /** Resolves once the node listens: facts committed after it reach its sockets. */
@@ -248,6 +249,8 @@ async function emitCompanyFact(io: Server, deps: FanoutDeps, f: TStoredFact): Pr
     const session = rooms.session(f.data.session_id);
     io.local.to(session).emit('session:revoked', { reason: f.data.reason });
     io.local.in(session).disconnectSockets(true);
+  } else if (f.name === 'waweb.channel_updated') {
+    await emitWawebChannelUpdate(io, deps.db, { companyId: f.companyId, channelId: f.data.channel_id });
   } else if (f.name === 'export.ready') {
     io.local
       .to(rooms.user(f.data.user_id))

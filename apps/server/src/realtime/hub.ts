@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { rooms, type TClientToServerEvents, type TServerToClientEvents } from '@prosa/shared/events';
 import { MSG } from '@prosa/shared/messages';
+import { ROLE } from '@prosa/shared/roles';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
@@ -11,6 +12,7 @@ import { findActiveSession } from '../modules/auth/repository';
 import { socketTokenMatches } from '../modules/auth/sessions';
 import type { AppDeps } from '../platform/deps';
 import { startFactFanout } from './fact-fanout';
+import { registerMonitorSocket, startMonitorPings } from './monitor';
 import { registerVisitorNamespace } from './visitor-namespace';
 
 type SocketData = { sessionId: string; userId: number; companyId: number; role: number };
@@ -84,6 +86,7 @@ export async function startRealtime(
         rooms.company(active.user.companyId),
         rooms.user(active.user.id),
         rooms.session(active.session.id),
+        ...(active.user.role >= ROLE.manager ? [rooms.companyManagers(active.user.companyId)] : []),
         ...viewer.sectorIds.map(rooms.sector),
         ...cardRoomsOfViewer,
       ]);
@@ -98,6 +101,10 @@ export async function startRealtime(
       if (typeof ack === 'function')
         ack({ ok: true, userId: socket.data.userId, companyId: socket.data.companyId });
     });
+    registerMonitorSocket(socket, deps.db, (msg, err) => console.error(msg, err));
+  });
+  const monitorPings = startMonitorPings(io as unknown as Server, deps.db, {
+    log: (msg, err) => console.error(msg, err),
   });
 
   const fanout = await startFactFanout(
@@ -118,6 +125,7 @@ export async function startRealtime(
   return {
     io,
     close: async () => {
+      monitorPings.stop();
       stopVisitors();
       await fanout.stop();
       await new Promise<void>((done) => io.close(() => done()));

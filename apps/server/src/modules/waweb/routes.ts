@@ -4,6 +4,7 @@ import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, MANAGER, needs } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
+import { logoutNumber, refreshNumber, screenshotNumber } from './control-number';
 import {
   createNumber,
   deleteNumber,
@@ -86,6 +87,35 @@ export function wawebRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Para o número', params: ZIdParam, response: { 200: ZWawebChannel } },
       },
       async (request) => stopNumber(deps, callerOf(request), request.params.id),
+    );
+    app.post(
+      '/api/channels/waweb/:id/refresh',
+      {
+        config: write,
+        schema: { tags, summary: 'Reconecta o número', params: ZIdParam, response: { 200: ZWawebChannel } },
+      },
+      async (request) => refreshNumber(deps, callerOf(request), request.params.id),
+    );
+    app.post(
+      '/api/channels/waweb/:id/logout',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Desconecta o aparelho (pede novo QR)',
+          params: ZIdParam,
+          response: { 200: ZWawebChannel },
+        },
+      },
+      async (request) => logoutNumber(deps, callerOf(request), request.params.id),
+    );
+    app.get(
+      '/api/channels/waweb/:id/screenshot',
+      { config: read, schema: { tags, summary: 'Imagem da sessão (QR ou estado), PNG', params: ZIdParam } },
+      async (request, reply) => {
+        const png = await screenshotNumber(deps, callerOf(request), request.params.id);
+        return reply.type('image/png').header('cache-control', 'no-store').send(png);
+      },
     );
   };
 }
