@@ -37,6 +37,8 @@ export type WawebSessionOptions = {
   waWebSocketUrl?: string;
   /** Replaces `https://<media host>` for file uploads (WAWEB_MEDIA_UPLOAD_URL); WhatsApp's hosts when absent. */
   mediaUploadUrl?: string;
+  /** How long each QR lives before the next ref is shown (Baileys: 60 s the first, 20 s the others). */
+  qrTimeoutMs?: number;
 };
 
 export type WawebFile = {
@@ -149,6 +151,7 @@ export function runWawebSession(
       markOnlineOnConnect: false,
       syncFullHistory: false,
       ...(opts.waWebSocketUrl ? { waWebSocketUrl: opts.waWebSocketUrl } : {}),
+      ...(opts.qrTimeoutMs ? { qrTimeout: opts.qrTimeoutMs } : {}),
       getMessage: async (key) => {
         if (!key.id) return undefined;
         const stored = await lookup(key.id).catch((err: unknown) => {

@@ -401,6 +401,10 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string; qrRefs?
     stanzas: () => [...stanzas],
     /** When a stanza of `stanzas()` reached the peer (ms since the epoch). */
     arrivedAt: (node: BinaryNode) => arrivals.get(node) ?? Number.NaN,
+    /** How many QR refs the next new companion is offered (when they run out unread, Baileys gives up: 408). */
+    setQrRefs(n: number) {
+      server.refCount = n;
+    },
     /** The media host refuses uploads (500) while on: what a failing upload looks like to the companion. */
     refuseUploads(on: boolean) {
       media.refusing = on;
