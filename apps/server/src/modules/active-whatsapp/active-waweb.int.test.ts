@@ -259,7 +259,11 @@ describe('active WhatsApp from a number by QR code', () => {
     await waitFor(async () => peer.received().find((m) => m.text === 'Conseguiu ver?'));
   });
 
-  it('takes a file of up to 2MB from the upload and stores it on the message', async () => {
+  // The request also makes the send's first attempts, which the channel server's media upload may take a
+  // while to answer (its files go to WhatsApp's media host): room for them on a loaded machine.
+  it('takes a file of up to 2MB from the upload and stores it on the message', {
+    timeout: 90_000,
+  }, async () => {
     const manager = await http.login(MANAGER);
     const big = await upload(manager, { filename: 'grande.png', data: largePng(2 * 1024 * 1024 + 10) });
     expect(big.status, JSON.stringify(big.body)).toBe(400);
