@@ -90,11 +90,28 @@ describe('WhatsApp Web events', () => {
     expect(keyless.messages[0]?.media).toBeUndefined();
   });
 
-  it('ignores our own messages, what carries nothing to show, and groups unless the channel allows them', () => {
+  it('keeps a message sent from the number’s phone as such, with the contact’s phone, not our name', () => {
+    const p = parseWaweb(
+      wa(
+        { conversation: 'Enviei do celular' },
+        { key: { remoteJid: JID, fromMe: true, id: 'A' }, pushName: 'Loja' },
+      ),
+      noGroups,
+    );
+    expect(p.contact).toMatchObject({ externalId: '5511999990000', name: '5511999990000' });
+    expect(p.messages[0]).toMatchObject({
+      externalId: 'A',
+      text: 'Enviei do celular',
+      metadata: { from_phone: true },
+    });
     expect(
-      parseWaweb(wa({ conversation: 'x' }, { key: { remoteJid: JID, fromMe: true, id: 'A' } }), noGroups)
-        .messages,
+      parseWaweb(wa({ conversation: 'x' }, { key: { remoteJid: '1203630@g.us', fromMe: true, id: 'B' } }), {
+        allowGroups: true,
+      }).messages,
     ).toEqual([]);
+  });
+
+  it('ignores what carries nothing to show, and groups unless the channel allows them', () => {
     expect(parseWaweb(wa({ protocolMessage: { type: 0 } }), noGroups).messages).toEqual([]);
     const group = wa(
       { conversation: 'no grupo' },

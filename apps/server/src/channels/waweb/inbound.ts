@@ -143,7 +143,11 @@ const STATUS: Record<number, DeliveryStatus['state']> = {
   5: 'read',
 };
 
-/** What an event says. Group chats only when the channel allows them; our own messages are not inbound. */
+/**
+ * What an event says. Group chats only when the channel allows them. Our own messages (fromMe) sent from the
+ * number's phone come as messages marked `metadata.from_phone` (the sink stores them as outgoing); those this
+ * session sent never get here (session.ts leaves them out).
+ */
 export function parseWaweb(payload: unknown, opts: { allowGroups: boolean }): InboundParse {
   const none: InboundParse = { contact: null, messages: [], statuses: [], reactions: [] };
   const e = obj(payload);
@@ -160,7 +164,9 @@ export function parseWaweb(payload: unknown, opts: { allowGroups: boolean }): In
   const key = obj(wa.key);
   const id = str(key.id);
   const chat = str(key.remoteJid);
-  if (!id || key.fromMe === true) return none;
+  // Ours, from the number's own phone (not through us): kept as sent from the phone, in a person's chat only.
+  const mine = key.fromMe === true;
+  if (!id || (mine && isGroup(chat))) return none;
   if (isGroup(chat) && !opts.allowGroups) return none;
   // In a group the contact is the group; the sender is kept with the message.
   const phone = isGroup(chat) ? null : phoneOfJid(chat);
@@ -168,13 +174,15 @@ export function parseWaweb(payload: unknown, opts: { allowGroups: boolean }): In
   if (!externalId) return none;
   const content = contentOf(obj(wa.message), id);
   if (!content) return none;
-  const name = str(wa.pushName) ?? phone ?? externalId;
+  // On our own message pushName is the number's name, not the contact's.
+  const name = (mine ? null : str(wa.pushName)) ?? phone ?? externalId;
   const message: InboundMessage = {
     externalId: id,
     text: content.text,
     sentAt: secondsToDate(wa.messageTimestamp),
     ...(content.media.length > 0 ? { media: content.media } : {}),
     metadata: {
+      ...(mine ? { from_phone: true } : {}),
       ...(isGroup(chat) ? { participant: str(key.participant), participant_name: str(wa.pushName) } : {}),
       ...(str(obj(obj(obj(wa.message).extendedTextMessage).contextInfo).stanzaId)
         ? { reply_to: str(obj(obj(obj(wa.message).extendedTextMessage).contextInfo).stanzaId) }

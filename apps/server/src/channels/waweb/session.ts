@@ -206,8 +206,9 @@ export function runWawebSession(
     });
 
     s.ev.on('messages.upsert', ({ messages }) => {
+      // Our own sends coming back are stored already (by the outbound path); the phone's own are kept.
       const rows = messages.flatMap((m) =>
-        m.key.remoteJid
+        m.key.remoteJid && !(m.key.fromMe && m.key.id && recent.has(m.key.id))
           ? [{ orderingKey: m.key.remoteJid, payload: { type: 'message' as const, message: toJson(m) } }]
           : [],
       );

@@ -1,8 +1,9 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { InboundSink } from '../../channels/inbound/sink';
-import type { OpenChannel } from '../../channels/port';
-import { messages } from '../../db/schema/attendance';
+import type { InboundContact, InboundMessage, OpenChannel } from '../../channels/port';
+import { attendances, contacts, messages } from '../../db/schema/attendance';
 import { writeFacts } from '../../facts/write-facts';
+import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { ingestBatch, ingestInbound } from './ingest-batch';
 
@@ -33,6 +34,83 @@ function messageFact(row: typeof messages.$inferSelect, name: 'message.updated' 
     : { ...base, name, data: { message_id: row.id } };
 }
 
+type Stored = Omit<InboundMessage, 'media'> & { attachments: unknown[] };
+
+/** A message the company sent from the number's own phone (WhatsApp by QR marks it `metadata.from_phone`). */
+const fromPhone = (m: Stored) => m.metadata?.from_phone === true;
+
+/**
+ * A message sent from the number's phone: an outgoing one (operator side, already sent) in the contact's open
+ * attendance, once. Not stored when it is already (a redelivery, or our own send coming back: its WhatsApp id is
+ * the provider id of our message), nor when the contact has no open attendance (the phone's own chats do not
+ * open cards).
+ */
+async function storeFromPhone(tx: Tx, ch: OpenChannel, contact: InboundContact, m: Stored) {
+  const [known] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, ch.companyId),
+        or(eq(messages.messageId, idOf(ch, m.externalId)), eq(messages.providerMessageId, m.externalId)),
+      ),
+    )
+    .limit(1);
+  if (known) return;
+  const [card] = await tx
+    .select({ id: attendances.id })
+    .from(attendances)
+    .innerJoin(
+      contacts,
+      and(eq(contacts.companyId, attendances.companyId), eq(contacts.id, attendances.contactId)),
+    )
+    .where(
+      and(
+        eq(attendances.companyId, ch.companyId),
+        eq(contacts.kind, ch.kind),
+        eq(contacts.channelId, ch.id),
+        eq(contacts.externalId, contact.externalId),
+        isNull(attendances.closedAt),
+      ),
+    )
+    .limit(1);
+  if (!card) return;
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      companyId: ch.companyId,
+      attendanceId: card.id,
+      messageId: idOf(ch, m.externalId),
+      providerMessageId: m.externalId,
+      text: m.text,
+      senderType: 1,
+      sentAt: m.sentAt,
+      attachments: m.attachments,
+      metadata: m.metadata ?? {},
+      delivery: 'sent',
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return;
+  await tx
+    .update(attendances)
+    .set({
+      lastMessageAt: m.sentAt,
+      lastMessagePreview: (m.text.trim() || (m.attachments.length ? '📎 Anexo' : '')).slice(0, 140),
+      lastMessageSender: 1,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(attendances.companyId, ch.companyId), eq(attendances.id, card.id)));
+  await writeFacts(tx, [
+    {
+      companyId: ch.companyId,
+      attendanceId: card.id,
+      name: 'message.sent',
+      data: { message_id: row.id, origin: 'operator' },
+    },
+  ]);
+}
+
 /** The conversation core as the inbox's sink (channels/inbound/sink.ts). */
 export function attendanceInboundSink(deps: Pick<AppDeps, 'db'>): InboundSink {
   return {
@@ -46,6 +124,10 @@ export function attendanceInboundSink(deps: Pick<AppDeps, 'db'>): InboundSink {
     },
 
     async message(ch, contact, message) {
+      if (fromPhone(message)) {
+        await deps.db.transaction((tx) => storeFromPhone(tx, ch, contact, message));
+        return;
+      }
       await ingestInbound(deps, {
         companyId: ch.companyId,
         channel: { kind: ch.kind, id: ch.id, sectorId: ch.defaultSectorId },
@@ -55,14 +137,21 @@ export function attendanceInboundSink(deps: Pick<AppDeps, 'db'>): InboundSink {
     },
 
     async messages(ch, items, alsoInTx) {
+      // Those from the phone after the contacts' own (their attendance may open in this batch), in one transaction.
+      const phone = items.filter((it) => fromPhone(it.message));
       await ingestBatch(
         deps,
         {
           companyId: ch.companyId,
           channel: { kind: ch.kind, id: ch.id, sectorId: ch.defaultSectorId },
-          items,
+          items: items.filter((it) => !fromPhone(it.message)),
         },
-        alsoInTx,
+        phone.length === 0
+          ? alsoInTx
+          : async (tx) => {
+              for (const it of phone) await storeFromPhone(tx, ch, it.contact, it.message);
+              await alsoInTx?.(tx);
+            },
       );
     },
 

@@ -367,14 +367,14 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string; qrRefs?
       return enqueue(node);
     },
     /** The account's own phone writes to a contact: its other devices (the companion) get a copy, fromMe. */
-    async sendFromPhone({ to, text }: { to: string; text: string }) {
+    async sendFromPhone({ to, text, id }: { to: string; text: string; id?: string }) {
       const destinationJid = `${to}@s.whatsapp.net`;
       const node = await messageFrom(
         primary,
         {
           deviceSentMessage: { destinationJid, message: { conversation: text } },
         },
-        { recipient: destinationJid },
+        { recipient: destinationJid, ...(id ? { id } : {}) },
       );
       return enqueue(node);
     },
