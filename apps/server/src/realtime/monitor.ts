@@ -41,7 +41,8 @@ export function registerMonitorSocket(
   });
 }
 
-type Seen = { ping: string; silent: boolean };
+/** What this node told of a server: its last ping, whether silent, and the Monitor rooms that know it. */
+type Seen = { ping: string; silent: boolean; told: Set<string> };
 
 /** The ping watcher of this node: one read a second, only while one of its sockets has the Monitor open. */
 export function startMonitorPings(
@@ -51,7 +52,7 @@ export function startMonitorPings(
 ): { check(): Promise<void>; stop(): void } {
   const seen = new Map<string, Seen>();
   let busy = false;
-  // The first read only learns the servers: the sockets had them in `initialize`.
+  // The first read learns the servers (the sockets had them in `initialize`) and tells of their last pings.
   let primed = false;
 
   const monitorRooms = () =>
@@ -71,15 +72,15 @@ export function startMonitorPings(
         const ping = s.lastPingAt.toISOString();
         const silent = s.silentMs >= MONITOR_SERVER_SILENCE_MS;
         const before = seen.get(s.id);
-        seen.set(s.id, { ping, silent });
-        if (!before) {
-          if (!primed) continue;
-          io.local.to(to).emit('new-server', toMonitorServer(s, total));
-          continue;
-        }
-        if (before.ping !== ping)
+        const told = new Set(before?.told ?? (primed ? [] : to));
+        // A server new to a room (new, or now holding one of the company's numbers): that room is told of it.
+        const fresh = to.filter((r) => !told.has(r));
+        for (const r of fresh) told.add(r);
+        seen.set(s.id, { ping, silent, told });
+        if (fresh.length > 0) io.local.to(fresh).emit('new-server', toMonitorServer(s, total));
+        if (before?.ping !== ping)
           io.local.to(to).emit(MONITOR_PING_EVENT, { server_id: s.id, timestamp: ping });
-        if (silent && !before.silent)
+        if (silent && before?.silent === false)
           io.local.to(to).emit('server-disconnected', { server_id: s.id, final_timestamp: ping });
       }
       primed = true;
