@@ -183,6 +183,18 @@ describe('active WhatsApp from a number by QR code', () => {
       expect(r.status, JSON.stringify(bad)).toBe(400);
       expect(r.body.message, JSON.stringify(bad)).toBe(REQUIRED);
     }
+    // A number nobody started does not take active messages.
+    const manager = await http.login(MANAGER);
+    const stopped = await http.post('/api/channels/waweb', {
+      cookie: manager,
+      body: { name: 'Balcão QR', sector_id: sectorId },
+    });
+    const notRunning = await http.post(`/api/create-active-whatsapp/${stopped.body.id}`, {
+      cookie: operator,
+      body: body(),
+    });
+    expect(notRunning.status).toBe(400);
+    expect(notRunning.body.message).toBe('Canal não está rodando');
     const short = await post(body({ phone: '12-345' }));
     expect(short.status).toBe(400);
     expect(short.body.message).toBe("Contato informado no campo 'Telefone' é inválido.");

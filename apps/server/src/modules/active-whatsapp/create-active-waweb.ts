@@ -1,18 +1,22 @@
 import type { ZActiveWawebInput } from '@prosa/shared/hsm';
+import { WAWEB_MSG } from '@prosa/shared/waweb';
 import type { z } from '@prosa/shared/zod';
 import { activeSends } from '../../db/schema/waent';
 import type { AppDeps, Caller } from '../../platform/deps';
-import { notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { presentMessage } from '../attachments/present';
 import { toCard, toMessage } from '../attendance/card';
 import { recordOutboundMessage } from '../attendance/record-outbound-message';
 import { operatorMessageId } from '../attendance/send-idempotency';
 import { type OutboundDeps, sendNow } from '../outbound/send-outbound';
+import { findNumber } from '../waweb/repository';
 import { activeMediaAttachment } from './active-media';
 import { activeRoute, activeTarget, assertMaySendActive } from './active-route';
 import { openActiveAttendance } from './open-attendance';
 
 type Input = z.output<typeof ZActiveWawebInput>;
+
+const WAITING_FOR_PHONE = new Set(['UNPAIRED', 'UNPAIRED_IDLE']);
 
 /**
  * POST /create-active-whatsapp/{id} (spec 1 §3/§5/§7): a free-text message (and an optional file of the
@@ -31,6 +35,11 @@ export async function createActiveWaweb(
   const phone = await activeTarget(deps.db, caller.companyId, input.ddi, input.phone);
   const channel = await deps.channelRepository.find(caller.companyId, channelId);
   if (channel?.kind !== 'waweb' || channel.deletedAt !== null || !channel.active) throw notFound();
+  // A number nobody started, or one waiting for its QR, sends nothing until a person acts: refused now rather
+  // than a conversation whose first message fails. A running one that is reconnecting sends when it is back.
+  const number = await findNumber(deps.db, caller.companyId, channel.id);
+  if (number?.desired !== 'running' || WAITING_FOR_PHONE.has(number.state))
+    throw badRequest(WAWEB_MSG.notRunning);
   const attachments = input.media
     ? [activeMediaAttachment(deps.appSecret, caller.companyId, input.media)]
     : [];
