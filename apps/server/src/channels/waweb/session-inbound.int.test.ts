@@ -123,4 +123,26 @@ describe('receiving through a WhatsApp Web session', () => {
     await waitFor(async () => (await rowsWith('Recebi')).length === 1);
     expect(await rowsWith('Enviada pelo Prosa')).toHaveLength(0);
   });
+
+  it('stores the phone’s recent history through the inbox: each message once, groups left out', async () => {
+    const OLD = '5511922221111';
+    const history = [
+      { chat: OLD, text: 'Mensagem antiga do cliente' },
+      { chat: OLD, text: 'Resposta antiga pelo celular', fromMe: true },
+      { chat: '120363000000000001@g.us', text: 'Conversa antiga de grupo' },
+    ];
+    const ids = await peer.syncHistory(history);
+    await waitFor(async () => (await rowsWith('Resposta antiga pelo celular')).length === 1);
+    const [theirs] = await rowsWith('Mensagem antiga do cliente');
+    expect(theirs).toMatchObject({ senderType: 0 });
+    expect((await rowsWith('Resposta antiga pelo celular'))[0]).toMatchObject({ senderType: 1 });
+
+    // The same history again (after a reconnect the phone may send it anew): nothing doubled.
+    await peer.syncHistory(history.map((h, i) => ({ ...h, id: ids[i] })));
+    await peer.sendText({ from: OLD, text: 'Depois do histórico' });
+    await waitFor(async () => (await rowsWith('Depois do histórico')).length === 1);
+    expect(await rowsWith('Mensagem antiga do cliente')).toHaveLength(1);
+    expect(await rowsWith('Resposta antiga pelo celular')).toHaveLength(1);
+    expect(await rowsWith('Conversa antiga de grupo')).toHaveLength(0);
+  });
 });

@@ -1,10 +1,12 @@
 import type { TWawebPacing } from '@prosa/shared/waweb';
 import type { TWawebState } from '@prosa/shared/waweb-states';
+import type { WAMessage } from '@whiskeysockets/baileys';
 import type { ILogger } from '@whiskeysockets/baileys/lib/Utils/logger';
 import type { Db } from '../../platform/db';
 import { usePostgresAuthState, type WawebAuth } from './auth-state';
 import { baileys } from './baileys';
 import { afterClose } from './disconnect';
+import { fetchHistoryMessages, historyNotificationOf } from './history-sync';
 import type { WawebEvent } from './inbound';
 import type { SessionRef } from './leases';
 import { wawebMediaUpload } from './media-upload';
@@ -37,6 +39,8 @@ export type WawebSessionOptions = {
   waWebSocketUrl?: string;
   /** Replaces `https://<media host>` for file uploads (WAWEB_MEDIA_UPLOAD_URL); WhatsApp's hosts when absent. */
   mediaUploadUrl?: string;
+  /** Replaces `https://mmg.whatsapp.net` for files named by a direct path (history sync); WhatsApp's when absent. */
+  mediaDownloadUrl?: string;
   /** How long each QR lives before the next ref is shown (Baileys: 60 s the first, 20 s the others). */
   qrTimeoutMs?: number;
 };
@@ -131,6 +135,16 @@ export function runWawebSession(
     recent.get(id) ??
     (hooks.getMessage ? await hooks.getMessage(ref, id) : await storedWawebMessage(opts.db, ref, id));
 
+  /** Messages to keep, through the inbox (live, offline, history): our own sends coming back are stored already. */
+  const keep = (messages: WAMessage[], failure: string) => {
+    const rows = messages.flatMap((m) =>
+      m.key.remoteJid && !(m.key.fromMe && m.key.id && recent.has(m.key.id))
+        ? [{ orderingKey: m.key.remoteJid, payload: { type: 'message' as const, message: toJson(m) } }]
+        : [],
+    );
+    if (rows.length > 0) hooks.events(rows).catch((err: unknown) => hooks.log?.(failure, err));
+  };
+
   // Credentials are read from the database once; afterwards the copy in memory is the current one (a
   // reconnection right after pairing must not read them back before their save has committed), and saves go
   // one after another so an older one never lands last.
@@ -150,6 +164,8 @@ export function runWawebSession(
       browser: ['Prosa', 'Chrome', '1.0.0'],
       markOnlineOnConnect: false,
       syncFullHistory: false,
+      // History is fetched here (history-sync.ts), from where the options say.
+      shouldSyncHistoryMessage: () => false,
       ...(opts.waWebSocketUrl ? { waWebSocketUrl: opts.waWebSocketUrl } : {}),
       ...(opts.qrTimeoutMs ? { qrTimeout: opts.qrTimeoutMs } : {}),
       getMessage: async (key) => {
@@ -206,14 +222,15 @@ export function runWawebSession(
     });
 
     s.ev.on('messages.upsert', ({ messages }) => {
-      // Our own sends coming back are stored already (by the outbound path); the phone's own are kept.
-      const rows = messages.flatMap((m) =>
-        m.key.remoteJid && !(m.key.fromMe && m.key.id && recent.has(m.key.id))
-          ? [{ orderingKey: m.key.remoteJid, payload: { type: 'message' as const, message: toJson(m) } }]
-          : [],
-      );
-      if (rows.length > 0)
-        hooks.events(rows).catch((err: unknown) => hooks.log?.('mensagens não guardadas', err));
+      keep(messages, 'mensagens não guardadas');
+      // The phone's recent history: fetched by us (Baileys' own download reaches only WhatsApp's host).
+      for (const m of messages) {
+        const n = historyNotificationOf(m);
+        if (!n) continue;
+        fetchHistoryMessages(n, { mediaDownloadUrl: opts.mediaDownloadUrl })
+          .then((history) => keep(history, 'histórico não guardado'))
+          .catch((err: unknown) => hooks.log?.('histórico não baixado', err));
+      }
     });
 
     s.ev.on('messages.update', (updates) => {

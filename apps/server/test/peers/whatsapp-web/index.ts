@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import {
   type BinaryNode,
   downloadContentFromMessage,
@@ -6,7 +7,7 @@ import {
   getBinaryNodeChildren,
   jidDecode,
   type MediaType,
-  type proto,
+  proto,
   S_WHATSAPP_NET,
 } from '@whiskeysockets/baileys';
 import { encryptMedia, MediaHost } from './media';
@@ -26,6 +27,7 @@ import { type Connection, WhatsAppWebServer } from './server';
  *                              // and kept until Baileys acks it (so each arrives exactly once)
  *   await peer.sendFile({ from, kind: 'image', data, mimeType })  // a contact sends a file (encrypted, on the media host)
  *   await peer.sendFromPhone({ to, text })  // the account's own phone writes to a contact (Baileys sees fromMe)
+ *   await peer.syncHistory([{ chat, text, fromMe? }])  // the phone sends its recent history (a file on the media host)
  *   await peer.askAgain({ from, id })  // the contact's device could not decrypt `id`: a retry receipt
  *   peer.received()            // [{ to, text, id, file? }] of what Baileys sent, decrypted by the contact's device
  *                              // (files downloaded from the media host and decrypted)
@@ -283,6 +285,22 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string; qrRefs?
       },
     ]);
 
+  /**
+   * App-state sync (`w:sync:app:state`): each collection asked for is at its version, with nothing new — what
+   * WhatsApp answers an account without chat settings. (Baileys asks until every collection says it is done.)
+   */
+  const answerAppState = (iq: BinaryNode): BinaryNode =>
+    result(iq, [
+      {
+        tag: 'sync',
+        attrs: {},
+        content: getBinaryNodeChildren(getBinaryNodeChild(iq, 'sync'), 'collection').map((c) => ({
+          tag: 'collection',
+          attrs: { name: c.attrs.name as string, version: c.attrs.version ?? '0' },
+        })),
+      },
+    ]);
+
   /** Queues a message for the companion and delivers it now if it is online (see sendText). */
   const enqueue = async (node: BinaryNode) => {
     outbox.push(node);
@@ -299,6 +317,7 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string; qrRefs?
   };
   server.hooks.onStanza = async (node, conn) => {
     if (node.tag === 'iq' && node.attrs.xmlns === 'usync') return answerUsync(node);
+    if (node.tag === 'iq' && node.attrs.xmlns === 'w:sync:app:state') return answerAppState(node);
     if (node.tag === 'iq' && node.attrs.xmlns === 'w:m' && getBinaryNodeChild(node, 'media_conn'))
       return answerMediaConn(node);
     if (node.tag === 'iq' && node.attrs.xmlns === 'encrypt' && getBinaryNodeChild(node, 'key')) {
@@ -377,6 +396,58 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string; qrRefs?
         { recipient: destinationJid, ...(id ? { id } : {}) },
       );
       return enqueue(node);
+    },
+    /**
+     * The phone sends the companion its recent history, as WhatsApp does after a link or a long absence: the
+     * messages in a compressed HistorySync, encrypted on the media host, announced by a protocol message.
+     * `chat` is a phone number or a group jid. Answers the ids of the messages.
+     */
+    async syncHistory(items: { chat: string; text: string; fromMe?: boolean; id?: string }[]) {
+      const t = Math.floor(Date.now() / 1000);
+      const byChat = new Map<string, proto.IHistorySyncMsg[]>();
+      const ids: string[] = [];
+      for (const it of items) {
+        const jid = it.chat.includes('@') ? it.chat : `${it.chat}@s.whatsapp.net`;
+        const id = it.id ?? randomBytes(8).toString('hex').toUpperCase();
+        ids.push(id);
+        const list = byChat.get(jid) ?? [];
+        list.push({
+          message: {
+            key: { remoteJid: jid, fromMe: it.fromMe === true, id },
+            message: { conversation: it.text },
+            messageTimestamp: t,
+            ...(it.fromMe ? {} : { pushName: `Contato ${jid.slice(-19, -15)}` }),
+          },
+        });
+        byChat.set(jid, list);
+      }
+      const sync = proto.HistorySync.encode({
+        syncType: proto.HistorySync.HistorySyncType.RECENT,
+        conversations: [...byChat].map(([id, messages]) => ({ id, messages })),
+      }).finish();
+      const enc = await encryptMedia(deflateSync(sync), 'md-msg-hist');
+      const directPath = media.put(enc.file);
+      const node = await messageFrom(
+        primary,
+        {
+          protocolMessage: {
+            type: proto.Message.ProtocolMessage.Type.HISTORY_SYNC_NOTIFICATION,
+            historySyncNotification: {
+              directPath,
+              mediaKey: enc.mediaKey,
+              fileEncSha256: enc.fileEncSha256,
+              fileSha256: enc.fileSha256,
+              fileLength: enc.fileLength,
+              syncType: proto.HistorySync.HistorySyncType.RECENT,
+              chunkOrder: 1,
+              progress: 100,
+            },
+          },
+        },
+        { category: 'peer', type: 'protocol' },
+      );
+      await enqueue(node);
+      return ids;
     },
     /**
      * The contact's device could not decrypt message `id` of the companion and asks for it again (a retry

@@ -19,6 +19,8 @@ export type KitSession = {
   ref: { companyId: number; channelId: number };
   /** Every state the session reported, in order, with the QR or error it came with. */
   states: { state: TWawebState; qr?: string | null; error?: string | null }[];
+  /** What the session logged (failures it survived). */
+  logs: string[];
 };
 
 /** Creates a number through the API (as a manager does) and answers its channel. */
@@ -46,12 +48,14 @@ export function runKitSession(
 ): KitSession {
   const writer = createInboxWriter(ctx.db);
   const states: KitSession['states'] = [];
+  const logs: string[] = [];
   const session = runWawebSession(
     {
       db: ctx.db,
       appSecret: ctx.deps.appSecret,
       waWebSocketUrl: peer.url,
       mediaUploadUrl: peer.mediaUrl,
+      mediaDownloadUrl: peer.mediaUrl,
       ...opts,
     },
     ref,
@@ -59,11 +63,15 @@ export function runKitSession(
       state: async (state, extra) => {
         states.push({ state, ...extra });
       },
+      log: (msg, err) => {
+        logs.push(`${msg}: ${err instanceof Error ? err.message : String(err ?? '')}`);
+        if (process.env.WAWEB_PEER_DEBUG) console.log('[session]', msg, err);
+      },
       events: (rows) =>
         writer.write(rows.map((r) => ({ ...ref, orderingKey: r.orderingKey, payload: r.payload }))),
     },
   );
-  return { session, ref, states };
+  return { session, ref, states, logs };
 }
 
 /** Pairs a session by QR (the phone scans what it shows) and waits until it is connected. */

@@ -1,0 +1,40 @@
+import { promisify } from 'node:util';
+import { inflate } from 'node:zlib';
+import type { proto } from '@whiskeysockets/baileys';
+import { baileys } from './baileys';
+import { decryptMedia } from './media-download';
+
+// Nothing lost across a reconnect (issue 13): besides the messages WhatsApp delivers as offline ones, the phone
+// sends the companion its recent history (a history-sync notification: a compressed, encrypted file on the media
+// hosts). The session fetches it itself — from a base address it can be given, like uploads — and hands its
+// messages to the inbox like live ones; the inbox stores each once by its id and filters groups as usual.
+
+const inflateAsync = promisify(inflate);
+
+/** WhatsApp's host for files named by a direct path only. */
+const WHATSAPP_MEDIA_HOST = 'https://mmg.whatsapp.net';
+
+/** The history-sync notification a message carries, if any. */
+export function historyNotificationOf(
+  m: proto.IWebMessageInfo,
+): proto.Message.IHistorySyncNotification | null {
+  return m.message?.protocolMessage?.historySyncNotification ?? null;
+}
+
+/** The messages of one history-sync notification: downloaded, checked, decrypted, inflated, decoded. */
+export async function fetchHistoryMessages(
+  n: proto.Message.IHistorySyncNotification,
+  opts: { mediaDownloadUrl?: string; timeoutMs?: number },
+): Promise<proto.IWebMessageInfo[]> {
+  if (!n.directPath || !n.mediaKey) throw new Error('histórico sem endereço');
+  const base = opts.mediaDownloadUrl?.replace(/\/$/, '') ?? WHATSAPP_MEDIA_HOST;
+  const res = await fetch(`${base}${n.directPath}`, {
+    headers: { Origin: baileys.DEFAULT_ORIGIN },
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
+  });
+  if (!res.ok) throw new Error(`histórico indisponível (HTTP ${res.status})`);
+  const file = Buffer.from(await res.arrayBuffer());
+  const plain = await decryptMedia(file, Buffer.from(n.mediaKey), 'md-msg-hist');
+  const sync = baileys.proto.HistorySync.decode(await inflateAsync(plain));
+  return baileys.processHistoryMessage(sync).messages;
+}
