@@ -71,11 +71,18 @@ export function channelControlRoutes(deps: ControlRouteDeps): FastifyPluginAsync
           const { webhook } = request.body;
           if (webhook) await deps.outbound.assertUrl(webhook);
           // Watched before the call: the states the start records at once are told too.
-          if (watch && webhook) deps.webhooks.set(ch.channelId, { url: webhook, uuid: ch.routeKey });
+          const previous =
+            watch && webhook
+              ? deps.webhooks.set(ch.channelId, { url: webhook, uuid: ch.routeKey })
+              : undefined;
           try {
             return await run(deps, ch);
           } catch (err) {
-            if (watch && webhook) deps.webhooks.remove(ch.channelId);
+            // Refused (already running, not running here): the channel keeps the webhook it had.
+            if (watch && webhook) {
+              if (previous) deps.webhooks.set(ch.channelId, previous);
+              else deps.webhooks.remove(ch.channelId);
+            }
             throw err;
           }
         },

@@ -7,8 +7,11 @@ import type { SessionRef } from './leases';
 // records (and each new QR) is POSTed there as JSON, through the outbound-URL guard. It lives with the holder:
 // /api/v2/channel/stop, or the session leaving this server, ends it.
 
+export type ControlWebhook = { url: string; uuid: string };
+
 export type ControlWebhooks = {
-  set(channelId: number, hook: { url: string; uuid: string }): void;
+  /** Watches a channel; answers the webhook it replaces. */
+  set(channelId: number, hook: ControlWebhook): ControlWebhook | undefined;
   remove(channelId: number): void;
   /** The channel server's `onState`. */
   notify(ref: SessionRef, state: TWawebState, qr: string | null): void;
@@ -18,11 +21,15 @@ export function createControlWebhooks(
   outbound: OutboundGuard,
   log?: (msg: string, err?: unknown) => void,
 ): ControlWebhooks {
-  const hooks = new Map<number, { url: string; uuid: string }>();
+  const hooks = new Map<number, ControlWebhook>();
   // One chain per webhook: its notices arrive in the order of the states.
   const chains = new Map<number, Promise<void>>();
   return {
-    set: (channelId, hook) => void hooks.set(channelId, hook),
+    set(channelId, hook) {
+      const previous = hooks.get(channelId);
+      hooks.set(channelId, hook);
+      return previous;
+    },
     remove: (channelId) => void hooks.delete(channelId),
     notify(ref, state, qr) {
       const hook = hooks.get(ref.channelId);
@@ -36,7 +43,8 @@ export function createControlWebhooks(
             { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(notice) },
             { timeoutMs: 10_000 },
           );
-          await r.body?.cancel();
+          // Read to the end: the connection is then free for the next notice.
+          await r.arrayBuffer();
         } catch (err) {
           log?.('webhook do canal não recebeu o estado', err);
         }
