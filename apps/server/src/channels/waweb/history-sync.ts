@@ -14,6 +14,27 @@ const inflateAsync = promisify(inflate);
 /** WhatsApp's host for files named by a direct path only. */
 const WHATSAPP_MEDIA_HOST = 'https://mmg.whatsapp.net';
 
+/**
+ * Which history to keep. The phone's past from before the number was linked (the bootstrap and full syncs, and
+ * recent messages older than the pairing this process saw) would open a card for every old chat: left out. What
+ * the phone sends later (recent after an absence, on demand) is kept.
+ */
+export const historyKept = (syncType: number | null | undefined) =>
+  syncType === baileys.proto.HistorySync.HistorySyncType.RECENT ||
+  syncType === baileys.proto.HistorySync.HistorySyncType.ON_DEMAND;
+
+export function historyToKeep(
+  syncType: number | null | undefined,
+  messages: proto.IWebMessageInfo[],
+  pairedAt: number | null,
+): proto.IWebMessageInfo[] {
+  if (!historyKept(syncType)) return [];
+  if (pairedAt === null) return messages;
+  // WhatsApp's timestamps are whole seconds.
+  const since = Math.floor(pairedAt / 1000);
+  return messages.filter((m) => Number(m.messageTimestamp ?? 0) >= since);
+}
+
 /** The history-sync notification a message carries, if any. */
 export function historyNotificationOf(
   m: proto.IWebMessageInfo,

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import { usePostgresAuthState, type WawebAuth } from './auth-state';
 import { baileys } from './baileys';
 import { afterClose } from './disconnect';
-import { fetchHistoryMessages, historyNotificationOf } from './history-sync';
+import { fetchHistoryMessages, historyKept, historyNotificationOf, historyToKeep } from './history-sync';
 import type { WawebEvent } from './inbound';
 import type { SessionRef } from './leases';
 import { wawebMediaUpload } from './media-upload';
@@ -96,6 +96,8 @@ export function runWawebSession(
   let auth: WawebAuth | null = null;
   let state: TWawebState = 'UNLAUNCHED';
   let qr: string | null = null;
+  /** When this process saw the number linked (a QR scanned); null when it came paired already. */
+  let pairedAt: number | null = null;
   let attempt = 0;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
@@ -188,6 +190,8 @@ export function runWawebSession(
     s.ev.on('connection.update', (u) => {
       if (sock !== s) return;
       if (u.qr) void setState('UNPAIRED', { qr: u.qr });
+      // Just linked by QR: the history the phone sends now is its past (history-sync.ts).
+      if (u.isNewLogin) pairedAt = Date.now();
       if (u.connection === 'open') {
         attempt = 0;
         void setState('CONNECTED', { qr: null, error: null });
@@ -227,8 +231,9 @@ export function runWawebSession(
       for (const m of messages) {
         const n = historyNotificationOf(m);
         if (!n) continue;
+        if (!historyKept(n.syncType)) continue;
         fetchHistoryMessages(n, { mediaDownloadUrl: opts.mediaDownloadUrl })
-          .then((history) => keep(history, 'histórico não guardado'))
+          .then((history) => keep(historyToKeep(n.syncType, history, pairedAt), 'histórico não guardado'))
           .catch((err: unknown) => hooks.log?.('histórico não baixado', err));
       }
     });
