@@ -32,10 +32,12 @@ describe('facts catalogue', () => {
         'session.revoked',
         'export.ready',
         'channels.changed',
+        'waweb.channel_updated',
       ].sort(),
     );
     expect(FACT_NOTICES.every((n) => isNotice(n))).toBe(true);
     expect(isNotice('message.received')).toBe(false);
+    expect(isNotice('waweb.channel_updated')).toBe(true);
   });
 
   it('accepts a fact with its ids and narrows it by name', () => {
