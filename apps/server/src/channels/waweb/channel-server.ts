@@ -39,6 +39,8 @@ export type ChannelServerOptions = {
   tickMs?: number;
   leaseMs?: number;
   waWebSocketUrl?: string;
+  /** Replaces WhatsApp's media hosts (uploads, history downloads) for the sessions (WAWEB_MEDIA_URL). */
+  mediaUrl?: string;
   /** Told of every state its sessions record (the v2 control calls' webhooks listen here). */
   onState?: (ref: SessionRef, state: TWawebState, qr: string | null) => void;
   log?: (msg: string, err?: unknown) => void;
@@ -82,6 +84,7 @@ export function startChannelServer(opts: ChannelServerOptions): ChannelServer {
         db: opts.db,
         appSecret: opts.appSecret,
         ...(opts.waWebSocketUrl ? { waWebSocketUrl: opts.waWebSocketUrl } : {}),
+        ...(opts.mediaUrl ? { mediaUploadUrl: opts.mediaUrl, mediaDownloadUrl: opts.mediaUrl } : {}),
       },
       ref,
       {
