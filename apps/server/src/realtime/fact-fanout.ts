@@ -157,7 +157,11 @@ async function emitBatch(
 
   // One attendance at a time, in the order of its first fact: its card once, then its messages in order.
   const byAttendance = new Map<number, TStoredFact[]>();
+  // A number's session changes several times in a batch: it is shown once, as it is now, at its last fact.
+  const lastWaweb = new Map<number, TStoredFact>();
+  for (const f of facts) if (f.name === 'waweb.channel_updated') lastWaweb.set(f.data.channel_id, f);
   for (const f of facts) {
+    if (f.name === 'waweb.channel_updated' && lastWaweb.get(f.data.channel_id) !== f) continue;
     if (f.attendanceId !== null) {
       const list = byAttendance.get(f.attendanceId) ?? [];
       list.push(f);

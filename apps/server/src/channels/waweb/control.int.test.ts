@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WAWEB_QR_SIZE } from '@prosa/shared/channel-monitor';
+import { OUTBOUND_MSG } from '@prosa/shared/outbound';
 import { type TWawebWebhookNotice, WAWEB_CONTROL_MSG, WAWEB_MSG } from '@prosa/shared/waweb';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -246,6 +247,14 @@ describe('control calls between nodes', () => {
     const uuid = row?.uuid ?? '';
     const badHook = await control(secondUrl, '/api/v2/channel/start', { uuid, webhook: 'nao-e-url' });
     expect(badHook.status).toBe(400);
+    // A private address is refused by the outbound-URL guard before anything starts.
+    const privateHook = await control(secondUrl, '/api/v2/channel/start', {
+      uuid,
+      webhook: 'https://10.1.2.3/x',
+    });
+    expect(privateHook.status).toBe(400);
+    expect(((await privateHook.json()) as { message: string }).message).toBe(OUTBOUND_MSG.urlNotAllowed);
+    expect(second.sessions().has(numberId)).toBe(false);
     expect((await control(secondUrl, '/api/v2/channel/start', { uuid: 'waweb-nao-existe' })).status).toBe(
       404,
     );
