@@ -15,7 +15,9 @@ import { storedWawebMessage } from './stored-message';
 
 // One WhatsApp Web session on a channel server (issue 13): a Baileys socket with the channel's credentials from
 // PostgreSQL, its connection states told to the holder (leases.ts records them), every message and delivery
-// state handed over as inbox events, and the reconnections a close calls for (disconnect.ts).
+// state handed over as inbox events (live, offline, the phone's history: history-sync.ts), the reconnections a
+// close calls for (disconnect.ts), and one paced send queue (session-send.ts) whose files go up through
+// media-upload.ts. A message WhatsApp asks for again is answered from memory, else from the database.
 
 type WASocket = ReturnType<typeof baileys.makeWASocket>;
 
@@ -37,9 +39,9 @@ export type WawebSessionOptions = {
   appSecret: string;
   /** WhatsApp Web's address; tests point it at their local peer. */
   waWebSocketUrl?: string;
-  /** Replaces `https://<media host>` for file uploads (WAWEB_MEDIA_UPLOAD_URL); WhatsApp's hosts when absent. */
+  /** Replaces `https://<media host>` for file uploads (WAWEB_MEDIA_URL); WhatsApp's hosts when absent. */
   mediaUploadUrl?: string;
-  /** Replaces `https://mmg.whatsapp.net` for files named by a direct path (history sync); WhatsApp's when absent. */
+  /** Replaces `https://mmg.whatsapp.net` for history downloads (WAWEB_MEDIA_URL); WhatsApp's host when absent. */
   mediaDownloadUrl?: string;
   /** How long each QR lives before the next ref is shown (Baileys: 60 s the first, 20 s the others). */
   qrTimeoutMs?: number;
