@@ -8,6 +8,7 @@ import { relayTo } from './peer-proxy';
 
 // One phone (the fake WhatsApp Web server) for the whole file; the tests follow one number through its life.
 test.describe.configure({ mode: 'serial' });
+test.use({ actionTimeout: 15_000 });
 
 let peer: WhatsAppWebPeer;
 let relay: Server;
@@ -56,8 +57,8 @@ test('o administrador cadastra um número, lê o QR, vê Conectado no painel e n
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(form.getByText('Campo nome é obrigatório.')).toBeVisible();
   await form.getByLabel('Nome').fill(NAME);
-  await form.getByRole('textbox', { name: 'Setor' }).click();
-  await admin.getByRole('option', { name: 'Comercial' }).click();
+  await form.getByRole('combobox', { name: 'Setor' }).click();
+  await admin.getByRole('option', { name: 'Comercial', exact: true }).click();
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(form).toBeHidden();
   await expect(numberRow(admin)).toContainText('Comercial');
@@ -159,6 +160,10 @@ test('um número rodando não pode ser removido: o servidor explica; parado, ele
     .getByRole('button', { name: `Parar ${NAME}` })
     .click();
   await expect(numberRow(admin).getByRole('button', { name: `Iniciar ${NAME}` })).toBeVisible(SESSION_WAIT);
+  // The toast sits over the row's end, where the actions are, and stays while hovered: as a person would,
+  // move the pointer away and let it go.
+  await admin.mouse.move(10, 400);
+  await expect(admin.getByText('Número parado.')).toBeHidden();
   await numberRow(admin)
     .getByRole('button', { name: `Remover ${NAME}` })
     .click();
