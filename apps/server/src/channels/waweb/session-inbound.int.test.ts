@@ -85,6 +85,44 @@ describe('receiving through a WhatsApp Web session', () => {
     expect(photo?.senderType).toBe(0);
   });
 
+  it('stores audio, video and stickers too, by their message', async () => {
+    const files = [
+      {
+        kind: 'audio' as const,
+        data: Buffer.concat([Buffer.from('OggS'), randomBytes(900)]),
+        mimeType: 'audio/ogg; codecs=opus',
+      },
+      {
+        kind: 'video' as const,
+        data: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), randomBytes(900)]),
+        mimeType: 'video/mp4',
+      },
+      {
+        kind: 'sticker' as const,
+        data: Buffer.concat([
+          Buffer.from('RIFF'),
+          Buffer.from([0, 4, 0, 0]),
+          Buffer.from('WEBPVP8 '),
+          randomBytes(900),
+        ]),
+        mimeType: 'image/webp',
+      },
+    ];
+    for (const f of files) {
+      const id = await peer.sendFile({ from: CUSTOMER, ...f });
+      const row = await waitFor(async () => {
+        const [r] = await ctx.db
+          .select()
+          .from(messages)
+          .where(eq(messages.messageId, `waweb:${kit.ref.channelId}:${id}`));
+        return r;
+      });
+      const [a] = (row.attachments ?? []) as Attachment[];
+      if (!a) throw new Error(`sem anexo: ${f.kind}`);
+      expect((await stored(a.key)).equals(f.data)).toBe(true);
+    }
+  });
+
   it('keeps a message sent from the number’s phone in the customer’s conversation as ours, once', async () => {
     const id = await peer.sendFromPhone({ to: CUSTOMER, text: 'Respondi pelo celular' });
     const [row] = await waitFor(async () => {
