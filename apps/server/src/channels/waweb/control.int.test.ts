@@ -107,6 +107,8 @@ afterAll(async () => {
 
 describe('control calls between nodes', () => {
   it('are refused without the control token; bad bodies and unknown channels get Portuguese answers', async () => {
+    // A channels-only process answers its health and its control calls on its own port.
+    expect((await fetch(`${holderUrl}/api/health`)).status).toBe(200);
     const none = await control(holderUrl, '/api/screenshot', { id: numberId }, null);
     expect(none.status).toBe(401);
     expect(((await none.json()) as { message: string }).message).toBe(WAWEB_CONTROL_MSG.unauthorized);
@@ -271,6 +273,13 @@ describe('control calls between nodes', () => {
     const stop = await control(secondUrl, '/api/v2/channel/stop', { uuid });
     expect(stop.status).toBe(200);
     await waitFor(async () => notices.some((n) => n.state === 'not-running'));
+    expect(second.sessions().has(numberId)).toBe(false);
+
+    // The calls by id do the same.
+    const byId = await control(secondUrl, '/api/start', { id: numberId });
+    expect(byId.status).toBe(200);
+    expect(second.sessions().has(numberId)).toBe(true);
+    expect((await control(secondUrl, '/api/stop', { id: numberId })).status).toBe(200);
     expect(second.sessions().has(numberId)).toBe(false);
   });
 });
