@@ -31,6 +31,13 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principa
 const numberRow = (page: Page) =>
   page.getByRole('table', { name: 'Números de WhatsApp' }).getByRole('row').filter({ hasText: NAME });
 
+/** Screenshots without the toasts over the page: the pointer leaves them, and they close by themselves. */
+async function settledShot(page: Page, path: string) {
+  await page.mouse.move(10, 790);
+  await expect(page.locator('.mantine-Notifications-notification')).toHaveCount(0);
+  await page.screenshot({ path, fullPage: true });
+}
+
 async function numberOf(page: Page): Promise<{ id: number; qr: string | null; state: string }> {
   const res = await page.context().request.get('/api/channels/waweb');
   expect(res.ok()).toBe(true);
@@ -89,7 +96,7 @@ test('o administrador cadastra um número, lê o QR, vê Conectado no painel e n
   await expect(panel).toBeHidden(SESSION_WAIT);
   await expect(admin.getByText('Conectado', { exact: true }).first()).toBeVisible();
   await expect(numberRow(admin).getByText('Conectado', { exact: true })).toBeVisible();
-  await admin.screenshot({ path: 'docs/screenshots/waweb-numbers.png' });
+  await settledShot(admin, 'docs/screenshots/waweb-numbers.png');
 
   // The Monitor shows it connected on a live server, and its filters find it by #id and hide it as not stopped.
   await menu(admin).getByRole('link', { name: 'Monitor de canais' }).click();
@@ -111,7 +118,15 @@ test('o administrador cadastra um número, lê o QR, vê Conectado no painel e n
   await admin.getByLabel('Somente parados').uncheck();
   await admin.getByLabel('Somente online').check();
   await expect(monitorRow).toBeVisible();
-  await admin.screenshot({ path: 'docs/screenshots/channel-monitor.png' });
+  await settledShot(admin, 'docs/screenshots/channel-monitor.png');
+  // Narrow: the filters stack and the tables scroll sideways.
+  await admin.setViewportSize({ width: 400, height: 860 });
+  await admin.goto('/channels/monitor');
+  await expect(monitorRow.getByText('Conectado', { exact: true })).toBeVisible();
+  await settledShot(admin, 'docs/screenshots/channel-monitor-narrow.png');
+  await admin.goto('/channels/waweb');
+  await expect(numberRow(admin).getByText('Conectado', { exact: true })).toBeVisible();
+  await settledShot(admin, 'docs/screenshots/waweb-numbers-narrow.png');
 
   // A customer writes: a waweb_ card reaches the operator of the number's sector, who answers it.
   const ana = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
@@ -140,6 +155,55 @@ test('o administrador cadastra um número, lê o QR, vê Conectado no painel e n
   expect(peer.received().find((r) => r.text === 'Olá! Já te mando o orçamento.')?.to).toContain(CUSTOMER);
 });
 
+test('desconectado do aparelho, o Monitor mostra a mudança ao vivo e soa o alerta após 15 s; parado, o alerta some', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await context.newPage();
+  await login(admin, DEMO.admin);
+  const monitor = await context.newPage();
+  await monitor.goto('/channels/monitor');
+  const monitorRow = monitor
+    .getByRole('table', { name: 'Canais' })
+    .getByRole('row')
+    .filter({ hasText: NAME });
+  await expect(monitorRow.getByText('Conectado', { exact: true })).toBeVisible();
+  const alert = monitor.getByRole('alert').filter({ hasText: 'Canais fora do ar' });
+  await expect(alert).toHaveCount(0);
+
+  await admin.goto('/channels/waweb');
+  await numberRow(admin)
+    .getByRole('button', { name: `Desconectar ${NAME}` })
+    .click();
+  const confirm = admin.getByRole('dialog', { name: 'Desconectar número' });
+  // The bad state starts after this click: the alert may not come sooner than 15 s after it.
+  const leftAt = Date.now();
+  await confirm.getByRole('button', { name: 'Desconectar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(numberRow(admin).getByText('Conectado', { exact: true })).toBeHidden(SESSION_WAIT);
+
+  // The Monitor follows without a reload; 15 s later in a bad state the alert shows (and beeps).
+  await expect(monitorRow.getByText('Conectado', { exact: true })).toBeHidden(SESSION_WAIT);
+  await expect(alert).toContainText(NAME, { timeout: 45_000 });
+  expect(Date.now() - leftAt).toBeGreaterThanOrEqual(15_000);
+  await expect(monitorRow.getByRole('img', { name: 'Em alerta' })).toBeVisible();
+  await monitor.screenshot({ path: 'docs/screenshots/channel-monitor-alert.png' });
+
+  // Stopped on purpose, the number is no longer an alert.
+  await admin.mouse.move(10, 790);
+  await numberRow(admin)
+    .getByRole('button', { name: `Parar ${NAME}` })
+    .click();
+  await expect(monitorRow.getByText('not-running', { exact: true })).toBeVisible(SESSION_WAIT);
+  await expect(alert).toHaveCount(0);
+  await expect(monitorRow.getByRole('img', { name: 'Em alerta' })).toHaveCount(0);
+  await monitor.getByLabel('Somente parados').check();
+  await expect(monitorRow).toBeVisible();
+  await monitor.getByLabel('Somente online').check();
+  await expect(monitorRow).toBeHidden();
+});
+
 test('um número rodando não pode ser removido: o servidor explica; parado, ele sai da lista', async ({
   browser,
 }) => {
@@ -149,6 +213,11 @@ test('um número rodando não pode ser removido: o servidor explica; parado, ele
   await admin.goto('/channels/waweb');
   const confirm = admin.getByRole('dialog', { name: 'Remover número' });
 
+  await numberRow(admin)
+    .getByRole('button', { name: `Iniciar ${NAME}` })
+    .click();
+  await expect(numberRow(admin).getByRole('button', { name: `Parar ${NAME}` })).toBeVisible(SESSION_WAIT);
+  await admin.mouse.move(10, 790);
   await numberRow(admin)
     .getByRole('button', { name: `Remover ${NAME}` })
     .click();

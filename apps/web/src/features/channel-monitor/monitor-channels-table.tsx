@@ -47,7 +47,7 @@ export function MonitorChannelsTable({ channels, alerting, now }: Props) {
                   ) : null}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWawebPhone(c.phone_number)}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <WawebStateBadge state={c.state} />
                 </Table.Td>
                 <Table.Td>{c.server_id ? <Code>{c.server_id}</Code> : '—'}</Table.Td>

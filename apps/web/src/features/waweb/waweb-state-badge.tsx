@@ -21,7 +21,13 @@ const STATE_COLOR: Record<TWawebState, string> = {
 /** A number's state as a coloured badge with the spec's Portuguese label. */
 export function WawebStateBadge({ state }: { state: TWawebState }) {
   return (
-    <Badge color={STATE_COLOR[state]} variant="light" style={{ flexShrink: 0 }}>
+    // Never cut: a squeezed column wraps its neighbours, not the state.
+    <Badge
+      color={STATE_COLOR[state]}
+      variant="light"
+      maw="none"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
       {WAWEB_STATE_LABEL[state]}
     </Badge>
   );
