@@ -13,6 +13,7 @@ import { startQueue } from './jobs/queue';
 import { JOBS, workerConsumers, workerTasks } from './jobs/registry';
 import { startScheduler } from './jobs/scheduler';
 import { attendanceInboundSink } from './modules/attendance/inbound-sink';
+import { healthRoutes } from './modules/health/routes';
 import { resolveAppSecret } from './platform/app-secret';
 import { channelServerUrl, loadConfig, publicUrl } from './platform/config';
 import { connectDatabase, migrateDatabase, withStartupLock } from './platform/db';
@@ -162,7 +163,7 @@ async function main() {
   } else {
     // A channel server without the API still answers the other nodes' control calls (spec 2 §7).
     if (control) {
-      const controlApp = await buildControlApp(fullDeps, control);
+      const controlApp = await buildControlApp(fullDeps, control, [healthRoutes(fullDeps)]);
       await controlApp.listen({ host: config.HOST, port: config.PORT });
       stopHooks.push(() => controlApp.close());
     }

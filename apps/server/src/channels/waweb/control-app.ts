@@ -1,22 +1,23 @@
 import { ERROR_CODE, MSG } from '@prosa/shared/messages';
 import Fastify, { type FastifyError } from 'fastify';
 import {
+  type FastifyPluginAsyncZod,
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { healthRoutes } from '../../modules/health/routes';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { type ControlRouteDeps, channelControlRoutes } from './control-routes';
 
 // A process with ROLE=channels and without `api` still answers its control calls (spec 2 §7): this small app
-// has only them and /api/health, on the process's PORT.
+// has only them and the routes it is given (main.ts: /api/health), on the process's PORT.
 
 export async function buildControlApp(
   deps: AppDeps,
   control: Omit<ControlRouteDeps, 'appSecret' | 'storage' | 'outbound' | 'db'>,
+  routes: FastifyPluginAsyncZod[] = [],
 ) {
   const app = Fastify({
     logger: false,
@@ -40,7 +41,7 @@ export async function buildControlApp(
   app.setNotFoundHandler((_request, reply) =>
     reply.code(404).send({ code: ERROR_CODE.notFound, message: MSG.notFound }),
   );
-  await app.register(healthRoutes(deps));
+  for (const r of routes) await app.register(r);
   await app.register(
     channelControlRoutes({
       ...control,
