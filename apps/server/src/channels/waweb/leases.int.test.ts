@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers/test-database';
 import { channelServers, channels, wawebSessions } from '../../db/schema/channels';
 import { companies } from '../../db/schema/companies';
+import { headCursor, readFactsAfter } from '../../facts/read-facts';
 import { connectDatabase } from '../../platform/db';
 import { seedDemoData } from '../../seed/demo-data';
 import {
@@ -123,5 +124,24 @@ describe('WhatsApp Web sessions held by channel servers', () => {
     await wantSession(db(), ref, 'stopped');
     await wantSession(db(), { companyId: otherCompanyId, channelId: ref.channelId }, 'running');
     expect((await session(ref))?.desired).toBe('stopped');
+  });
+
+  it('every state a holder records writes waweb.channel_updated with it; a write refused writes none', async () => {
+    const ref = await number();
+    await wantSession(db(), ref, 'running');
+    await pingServer(db(), { id: 'srv-fatos', url: 'http://10.0.0.9:3000' });
+    const start = await headCursor(db());
+    const updatedOf = async () =>
+      (await readFactsAfter(db(), start)).facts.filter(
+        (f) => f.name === 'waweb.channel_updated' && f.data.channel_id === ref.channelId,
+      );
+    const claimed = await claimSessions(db(), { serverId: 'srv-fatos', max: 100 });
+    expect(claimed).toContainEqual(ref);
+    expect(await setSessionState(db(), 'srv-fatos', ref, { state: 'UNPAIRED', qr: '2@a,b,c,d' })).toBe(true);
+    // Another server's write is refused: no fact.
+    expect(await setSessionState(db(), 'srv-outro', ref, { state: 'CONNECTED' })).toBe(false);
+    expect(await releaseSession(db(), 'srv-fatos', ref, 'not-running')).toBe(true);
+    const facts = await updatedOf();
+    expect(facts.map((f) => f.companyId)).toEqual([companyId, companyId, companyId]);
   });
 });
