@@ -9,11 +9,13 @@ import type { Server, Socket } from 'socket.io';
 import { getMonitorData, toMonitorServer } from '../modules/channel-monitor/get-monitor-data';
 import { countHeldSessions, listMonitorServers } from '../modules/channel-monitor/repository';
 import type { Db } from '../platform/db';
+import { emitServerChannels } from './waweb-fanout';
 
 // The channel Monitor's sockets (spec 2 §7). `monitor:join` (managers and admins; the platform owner joins the
 // room of every company) answers `initialize` with what GET /api/monitor/get-data answers. While this node has
-// Monitor sockets it reads `channel_servers` every second and tells its own sockets of each ping, each new server
-// and each server silent for 30 s (docs/decisions/0006: pings are read from the table, not written as facts).
+// Monitor sockets (or managers' sockets) it reads `channel_servers` every second and tells its own sockets of each
+// ping, each new server and each server silent for 30 s, with the numbers it held (docs/decisions/0006: pings are
+// read from the table, not written as facts).
 
 type MonitorSocket = Pick<Socket, 'join' | 'leave' | 'emit' | 'on'> & {
   data: { companyId: number; role: number };
@@ -44,7 +46,7 @@ export function registerMonitorSocket(
 /** What this node told of a server: its last ping, whether silent, and the Monitor rooms that know it. */
 type Seen = { ping: string; silent: boolean; told: Set<string> };
 
-/** The ping watcher of this node: one read a second, only while one of its sockets has the Monitor open. */
+/** The ping watcher of this node: one read a second, only while one of its sockets watches (Monitor, manager). */
 export function startMonitorPings(
   io: Server,
   db: Db,
@@ -55,11 +57,14 @@ export function startMonitorPings(
   // The first read learns the servers (the sockets had them in `initialize`) and tells of their last pings.
   let primed = false;
 
-  const monitorRooms = () =>
-    [...io.of('/').adapter.rooms.keys()].filter((r) => r === rooms.monitorAll || /^monitor:\d+$/.test(r));
+  // Monitors, and the managers' rooms (their WhatsApp panel shows a number on a silent server as such).
+  const watchingRooms = () =>
+    [...io.of('/').adapter.rooms.keys()].filter(
+      (r) => r === rooms.monitorAll || /^monitor:\d+$/.test(r) || /^company:\d+:managers$/.test(r),
+    );
 
   const check = async () => {
-    const open = monitorRooms();
+    const open = watchingRooms();
     if (open.length === 0 || busy) return;
     busy = true;
     try {
@@ -82,6 +87,8 @@ export function startMonitorPings(
           io.local.to(to).emit(MONITOR_PING_EVENT, { server_id: s.id, timestamp: ping });
         if (silent && before?.silent === false)
           io.local.to(to).emit('server-disconnected', { server_id: s.id, final_timestamp: ping });
+        // Its numbers change state with it (server-disconnected, or back): nobody writes a fact for that.
+        if (before && silent !== before.silent) await emitServerChannels(io, db, s.id);
       }
       primed = true;
     } catch (err) {

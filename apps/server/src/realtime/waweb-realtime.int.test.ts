@@ -177,13 +177,17 @@ describe('the channel Monitor', () => {
       webhook: 'http://127.0.0.1:2',
     });
 
-    // It goes silent: flagged once, and the number shows "server-disconnected".
+    // It goes silent: flagged once, and the number shows "server-disconnected" (to its managers too).
     const silent = nextEvent(manager.socket, 'server-disconnected');
+    const updates = record<TChannelUpdate>(manager.socket, 'channel-update');
+    const operatorUpdates = record(operator.socket, 'channel-update');
     await ctx.db
       .update(channelServers)
       .set({ lastPingAt: new Date(Date.now() - 60_000) })
       .where(eq(channelServers.id, 'srv-rt-2'));
     expect((await silent).server_id).toBe('srv-rt-2');
+    const shown = await waitFor(async () => updates.find((u) => u.id === numberId));
+    expect(shown).toMatchObject({ state: 'server-disconnected', running: false, online: false });
     const after = await http.get('/api/monitor/get-data', { cookie: manager.cookie });
     const row = (after.body.channels as { id: number; state: string }[]).find((c) => c.id === numberId);
     expect(row?.state).toBe('server-disconnected');
@@ -196,6 +200,7 @@ describe('the channel Monitor', () => {
 
     for (const s of [operator.socket, other.socket]) await flushSocket(s);
     expect(operatorGot).toEqual([]);
+    expect(operatorUpdates).toEqual([]);
     expect(otherPings).toEqual([]);
   });
 

@@ -25,7 +25,7 @@ export type MonitorServerRow = { id: string; url: string; lastPingAt: Date; sile
 /** `companyId` null: every company (the platform owner's Monitor). */
 export async function listMonitorChannels(
   db: Db,
-  opts: { companyId: number | null; channelId?: number; silentMs: number },
+  opts: { companyId: number | null; channelId?: number; serverId?: string; silentMs: number },
 ): Promise<MonitorChannelRow[]> {
   const silent = sql`${channelServers.lastPingAt} < now() - ${Math.trunc(opts.silentMs)}::int * interval '1 millisecond'`;
   return db
@@ -51,6 +51,7 @@ export async function listMonitorChannels(
         isNull(channels.deletedAt),
         opts.companyId === null ? undefined : eq(channels.companyId, opts.companyId),
         opts.channelId === undefined ? undefined : eq(channels.id, opts.channelId),
+        opts.serverId === undefined ? undefined : eq(wawebSessions.serverId, opts.serverId),
       ),
     )
     .orderBy(asc(channels.name), asc(channels.id));
