@@ -204,7 +204,7 @@ test('desconectado do aparelho, o Monitor mostra a mudança ao vivo e soa o aler
   await expect(monitorRow).toBeHidden();
 });
 
-test('um número rodando não pode ser removido: o servidor explica; parado, ele sai da lista', async ({
+test('o ritmo de envio é editado em segundos; o painel inicia um número parado; rodando ele não pode ser removido, parado sai da lista', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -213,10 +213,34 @@ test('um número rodando não pode ser removido: o servidor explica; parado, ele
   await admin.goto('/channels/waweb');
   const confirm = admin.getByRole('dialog', { name: 'Remover número' });
 
+  // The pacing is edited in seconds and kept in milliseconds.
   await numberRow(admin)
-    .getByRole('button', { name: `Iniciar ${NAME}` })
+    .getByRole('button', { name: `Editar ${NAME}` })
     .click();
-  await expect(numberRow(admin).getByRole('button', { name: `Parar ${NAME}` })).toBeVisible(SESSION_WAIT);
+  const edit = admin.getByRole('dialog', { name: `Editar número — ${NAME}` });
+  await edit.getByLabel('Intervalo mínimo (segundos)').fill('3');
+  await edit.getByLabel('Mostrar “digitando…” antes de enviar').uncheck();
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expect(admin.getByText('Número salvo com sucesso!')).toBeVisible();
+  const saved = (await (await admin.context().request.get('/api/channels/waweb')).json()) as {
+    name: string;
+    pacing: { min_interval_ms: number; presence: boolean };
+  }[];
+  expect(saved.find((n) => n.name === NAME)?.pacing).toMatchObject({
+    min_interval_ms: 3000,
+    presence: false,
+  });
+
+  // A stopped number's panel offers to start it, and then shows its QR.
+  await numberRow(admin)
+    .getByRole('button', { name: `Ler QR ${NAME}` })
+    .click();
+  const panel = admin.getByRole('dialog', { name: `Ler QR — ${NAME}` });
+  await expect(panel.getByText('Canal não está rodando.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Iniciar' }).click();
+  await expect(panel.getByRole('img', { name: 'QR code do WhatsApp' })).toBeVisible(SESSION_WAIT);
+  await panel.getByRole('button', { name: 'Fechar' }).click();
+  await expect(panel).toBeHidden();
   await admin.mouse.move(10, 790);
   await numberRow(admin)
     .getByRole('button', { name: `Remover ${NAME}` })

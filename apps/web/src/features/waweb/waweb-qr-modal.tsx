@@ -45,6 +45,7 @@ export function WawebQrModal({ channel, pending, onAction, onClose }: Props) {
       title={channel ? `Ler QR — ${channel.name}` : ''}
       size="auto"
       centered
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {channel ? <Panel channel={channel} pending={pending} onAction={onAction} /> : null}
     </Modal>
