@@ -134,6 +134,7 @@ async function main() {
         publicUrl: channelServerUrl(config),
         capacity: config.WAWEB_CAPACITY,
         ...(config.WAWEB_URL ? { waWebSocketUrl: config.WAWEB_URL } : {}),
+        ...(config.WAWEB_MEDIA_URL ? { mediaUrl: config.WAWEB_MEDIA_URL } : {}),
         onState: webhooks.notify,
         log: (msg, err) => console.error(msg, err),
       })

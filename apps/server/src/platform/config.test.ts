@@ -30,3 +30,13 @@ describe('CHANNEL_SERVER_URL', () => {
     expect(() => loadConfig({ CHANNEL_SERVER_URL: 'nao-e-url' })).toThrow(/CHANNEL_SERVER_URL/);
   });
 });
+
+describe('WAWEB_MEDIA_URL', () => {
+  it('is optional (WhatsApp’s own media hosts) and must be a URL when given', () => {
+    expect(loadConfig({}).WAWEB_MEDIA_URL).toBeUndefined();
+    expect(loadConfig({ WAWEB_MEDIA_URL: 'http://127.0.0.1:4100' }).WAWEB_MEDIA_URL).toBe(
+      'http://127.0.0.1:4100',
+    );
+    expect(() => loadConfig({ WAWEB_MEDIA_URL: 'midia' })).toThrow(/WAWEB_MEDIA_URL/);
+  });
+});

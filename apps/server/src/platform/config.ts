@@ -33,6 +33,8 @@ export const ZConfig = z.object({
   WAWEB_CAPACITY: z.coerce.number().int().min(1).max(5000).default(200),
   // WhatsApp Web's address for the channel servers (default: WhatsApp's own); tests point it at a local peer.
   WAWEB_URL: z.string().url().optional(),
+  // WhatsApp's media hosts (file uploads, history downloads) for the channel servers; tests point it at their peer.
+  WAWEB_MEDIA_URL: z.url().optional(),
   // Where the other nodes reach this process's channel-server control calls (default: PUBLIC_URL).
   CHANNEL_SERVER_URL: z.url().optional(),
   SEED_DEMO: bool.default(true),
