@@ -66,20 +66,15 @@ const ACTION_DONE: Record<TWawebAction, string> = {
   logout: 'Número desconectado do aparelho.',
 };
 
-// Refresh and logout may answer the channel or just a message, depending on what the channel server says.
-const ZActionOutput = z.union([ZWawebChannel, z.object({ message: z.string() })]);
-
 /** Start, stop, refresh (a new QR) or logout of a number; the server's message wins on failure. */
 export function useWawebAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: TWawebAction }) =>
-      apiRequest(`${BASE}/${id}/${action}`, { method: 'POST', schema: ZActionOutput }),
-    onSuccess: (result, { action }) => {
-      if ('id' in result) {
-        queryClient.setQueryData<TWawebChannel[]>(queryKeys.wawebChannels, (list) => replaceIn(list, result));
-        toast.success(ACTION_DONE[action]);
-      } else toast.success(result.message || ACTION_DONE[action]);
+      apiRequest(`${BASE}/${id}/${action}`, { method: 'POST', schema: ZWawebChannel }),
+    onSuccess: (channel, { action }) => {
+      queryClient.setQueryData<TWawebChannel[]>(queryKeys.wawebChannels, (list) => replaceIn(list, channel));
+      toast.success(ACTION_DONE[action]);
       return queryClient.invalidateQueries({ queryKey: queryKeys.wawebChannels });
     },
     onError: (error) => toast.apiError(error),
