@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WAWEB_QR_SIZE } from '@prosa/shared/channel-monitor';
@@ -92,8 +93,10 @@ beforeAll(async () => {
     SEED_DEMO: 'false',
     PORT: String(port),
     CHANNEL_SERVER_URL: holderUrl,
-    DATA_DIR: `/tmp/prosa-channels-control-${process.pid}`,
+    // The same storage as this process (disk under DATA_DIR): the holder reads the files of what it sends.
+    DATA_DIR: ctx.deps.config.DATA_DIR,
     WAWEB_URL: peer.url,
+    WAWEB_MEDIA_URL: peer.mediaUrl,
   });
 }, 90_000);
 afterAll(async () => {
@@ -150,7 +153,7 @@ describe('control calls between nodes', () => {
     );
   });
 
-  it('the screenshot is the holder’s QR, then its state; a message sent from here reaches the phone once', async () => {
+  it('the screenshot is the holder’s QR, then its state; messages sent from here (a text, a file) reach the phone once', async () => {
     expect((await http.post(`/api/channels/waweb/${numberId}/start`, { cookie: manager })).status).toBe(200);
     const qr = await waitFor(async () => {
       const n = await number();
@@ -184,6 +187,30 @@ describe('control calls between nodes', () => {
     expect(sent.state).toBe('sent');
     await waitFor(async () => peer.received().some((r) => r.text === 'Enviado pelo dono da sessão'));
     expect(peer.received().filter((r) => r.text === 'Enviado pelo dono da sessão')).toHaveLength(1);
+
+    // With a file: the holder reads it from the shared storage and sends it before the text.
+    const pdf = Buffer.from('%PDF-1.4 orçamento da Loja Controle');
+    const key = `att/${ch.companyId}/controle/orcamento.pdf`;
+    await ctx.deps.storage.put(key, pdf, 'application/pdf');
+    const withFile = await wawebAdapter.send(channelCtx(ctx.deps), ch as never, {
+      messageId: 2,
+      to: { externalId: '5511977776666', data: {} },
+      text: 'Segue o orçamento',
+      media: [
+        {
+          id: randomUUID(),
+          type: 'document',
+          mimeType: 'application/pdf',
+          originalName: 'orcamento.pdf',
+          key,
+          size: pdf.length,
+        },
+      ],
+    });
+    expect(withFile.state).toBe('sent');
+    const file = await waitFor(async () => peer.received().find((r) => r.file?.fileName === 'orcamento.pdf'));
+    expect(file.file?.data.equals(pdf)).toBe(true);
+    await waitFor(async () => peer.received().some((r) => r.text === 'Segue o orçamento'));
   });
 
   it('refresh reconnects the session on its holder, paired still', async () => {
