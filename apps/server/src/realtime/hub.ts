@@ -125,7 +125,7 @@ export async function startRealtime(
   return {
     io,
     close: async () => {
-      monitorPings.stop();
+      await monitorPings.stop();
       stopVisitors();
       await fanout.stop();
       await new Promise<void>((done) => io.close(() => done()));

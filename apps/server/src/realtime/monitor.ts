@@ -51,9 +51,11 @@ export function startMonitorPings(
   io: Server,
   db: Db,
   opts: { intervalMs?: number; log?: (msg: string, err?: unknown) => void } = {},
-): { check(): Promise<void>; stop(): void } {
+): { check(): Promise<void>; stop(): Promise<void> } {
   const seen = new Map<string, Seen>();
   let busy = false;
+  let stopped = false;
+  let inFlight: Promise<void> = Promise.resolve();
   // The first read learns the servers (the sockets had them in `initialize`) and tells of their last pings.
   let primed = false;
 
@@ -65,7 +67,7 @@ export function startMonitorPings(
 
   const check = async () => {
     const open = watchingRooms();
-    if (open.length === 0 || busy) return;
+    if (open.length === 0 || busy || stopped) return;
     busy = true;
     try {
       const [servers, held] = await Promise.all([listMonitorServers(db, null), countHeldSessions(db)]);
@@ -98,7 +100,17 @@ export function startMonitorPings(
     }
   };
 
-  const timer = setInterval(() => void check(), opts.intervalMs ?? MONITOR_PING_CHECK_MS);
+  const timer = setInterval(() => {
+    inFlight = check();
+  }, opts.intervalMs ?? MONITOR_PING_CHECK_MS);
   timer.unref();
-  return { check, stop: () => clearInterval(timer) };
+  return {
+    check,
+    // Waits for a read under way: the database may close right after.
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await inFlight;
+    },
+  };
 }
