@@ -263,4 +263,10 @@ test('o ritmo de envio é editado em segundos; o painel inicia um número parado
   await confirm.getByRole('button', { name: 'Remover' }).click();
   await expect(admin.getByText('Número removido com sucesso!')).toBeVisible();
   await expect(numberRow(admin)).toHaveCount(0);
+  await expect(admin.getByText('Nenhum número cadastrado')).toBeVisible();
+
+  // With no number left, the Monitor says so.
+  await admin.goto('/channels/monitor');
+  await expect(admin.getByText('Nenhum número de WhatsApp')).toBeVisible();
+  await expect(admin.getByRole('table', { name: 'Canais' })).toHaveCount(0);
 });
