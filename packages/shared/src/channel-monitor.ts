@@ -59,6 +59,10 @@ export const WAWEB_QR_SIZE = 264;
 export const MONITOR_PING_EVENT = 'prosa-ping';
 
 /** Payload of `channel-update` (company room of managers and admins, and the Monitor). */
-export type TChannelUpdate = TMonitorChannel & { online: boolean; running: boolean; last_error: string | null };
+export type TChannelUpdate = TMonitorChannel & {
+  online: boolean;
+  running: boolean;
+  last_error: string | null;
+};
 /** Payload of `qr-text`: the QR to show (a new one every ~20 s while pairing), or null when there is none. */
 export type TQrText = { id: number; qr: string | null };

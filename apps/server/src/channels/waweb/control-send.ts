@@ -6,7 +6,7 @@ import type { Storage } from '../../platform/storage/storage';
 import type { SendResult } from '../port';
 import type { ChannelServer } from './channel-server';
 import { loadWawebFiles } from './control-session';
-import type { WawebSendOutcome } from './session';
+import type { WawebSendOutcome } from './session-types';
 
 // Sending through the session's holder (issue 13): a message reaches the node that runs its number's session,
 // here or over POST {holder}/api/send; the outcome travels back as the session said it, and becomes the

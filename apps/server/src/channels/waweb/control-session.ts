@@ -1,6 +1,6 @@
 import type { TStoredAttachment } from '@prosa/shared/attachments';
 import type { Storage } from '../../platform/storage/storage';
-import type { WawebFile } from './session';
+import type { WawebFile } from './session-types';
 
 // What a message needs before its session sends it: its files read from the storage every node shares, and the
 // person's jid.

@@ -2,7 +2,7 @@ import type { TWawebPacing } from '@prosa/shared/waweb';
 import type { AnyMessageContent, proto, WAMediaUploadFunction, WASocket } from '@whiskeysockets/baileys';
 import type { ILogger } from '@whiskeysockets/baileys/lib/Utils/logger';
 import { baileys } from './baileys';
-import type { WawebFile, WawebOutgoing, WawebSendOutcome } from './session';
+import type { WawebFile, WawebOutgoing, WawebSendOutcome } from './session-types';
 
 // How a number sends (issue 13, "nobody banned"): one queue per session, so its parts leave one at a time and
 // never faster than a person: each part waits at least `min_interval_ms` plus up to `jitter_ms` after the

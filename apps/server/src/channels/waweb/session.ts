@@ -11,6 +11,7 @@ import type { WawebEvent } from './inbound';
 import type { SessionRef } from './leases';
 import { wawebMediaUpload } from './media-upload';
 import { createWawebSender } from './session-send';
+import type { WawebOutgoing, WawebSendOutcome } from './session-types';
 import { storedWawebMessage } from './stored-message';
 
 // One WhatsApp Web session on a channel server (issue 13): a Baileys socket with the channel's credentials from
@@ -46,18 +47,6 @@ export type WawebSessionOptions = {
   /** How long each QR lives before the next ref is shown (Baileys: 60 s the first, 20 s the others). */
   qrTimeoutMs?: number;
 };
-
-export type WawebFile = {
-  kind: 'image' | 'video' | 'audio' | 'document';
-  data: Buffer;
-  mimeType: string;
-  fileName: string;
-};
-/** One message to a person: its files, then its text. `partsSent`: parts accepted by an earlier attempt. */
-export type WawebOutgoing = { jid: string; text: string; files: WawebFile[]; partsSent?: number };
-export type WawebSendOutcome =
-  | { state: 'sent'; ids: string[] }
-  | { state: 'failed'; error: string; partsSent: number; unknownOutcome: boolean };
 
 export type WawebSession = {
   readonly state: TWawebState;
