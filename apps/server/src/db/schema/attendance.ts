@@ -81,6 +81,9 @@ export const contacts = pgTable(
     externalId: text('external_id').notNull(),
     name: text('name').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    // The person's WhatsApp profile picture in our storage (numbers by QR), and when WhatsApp was last asked.
+    profilePicKey: text('profile_pic_key'),
+    profilePicCheckedAt: timestamptz('profile_pic_checked_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -129,6 +132,8 @@ export const attendances = pgTable(
     lastMessagePreview: text('last_message_preview').notNull().default(''),
     lastMessageSender: smallint('last_message_sender').notNull().default(0),
     contactOfflineSince: timestamptz('contact_offline_since'),
+    // The card's picture (spec 1 §3 profile_pic_public_path): a signed URL to the contact's stored picture.
+    profilePicPublicPath: text('profile_pic_public_path'),
     // metrics (spec 1 §3)
     firstStartChatAt: timestamptz('first_start_chat_at').notNull().defaultNow(),
     firstOperatorAnswerAt: timestamptz('first_operator_answer_at'),
