@@ -168,8 +168,12 @@ async function main() {
       await controlApp.listen({ host: config.HOST, port: config.PORT });
       stopHooks.push(() => controlApp.close());
     }
+    const roles = [...config.ROLE].join(',');
+    // The control calls are this process's only HTTP: say where they listen (and the address other nodes use).
     console.log(
-      `Prosa iniciado sem HTTP (ROLE=${[...config.ROLE].join(',')})${control ? `; controle dos canais em ${channelServerUrl(config)}` : ''}.`,
+      control
+        ? `Prosa iniciado (ROLE=${roles}): chamadas de controle dos canais em http://${config.HOST}:${config.PORT}/api (anunciado aos outros nós como ${channelServerUrl(config)}).`
+        : `Prosa iniciado sem HTTP (ROLE=${roles}).`,
     );
   }
 

@@ -37,15 +37,17 @@ type SpawnedServer = {
 };
 
 type SpawnOptions = {
-  /** A worker-only process (ROLE without `api`) serves no HTTP: it is ready once it prints this. */
+  /** A worker-only process (ROLE without `api` or `channels`) serves no HTTP: it is ready once it prints this. */
   readyLine?: RegExp;
 };
 
-// main.ts prints this once a process without HTTP (ROLE=worker, channels) has migrated, seeded and started.
+// main.ts prints this once a process without HTTP (ROLE=worker) has migrated, seeded and started.
 const WORKER_READY = /iniciado sem HTTP \(ROLE=/;
 
+// A channels-only process serves its control calls, and its health among them, on PORT: it is ready once that
+// answers, like an API node.
 const servesHttp = (env: Record<string, string>) =>
-  env.ROLE === undefined || env.ROLE.split(',').some((r) => r.trim() === 'api');
+  env.ROLE === undefined || env.ROLE.split(',').some((r) => ['api', 'channels'].includes(r.trim()));
 
 /**
  * Starts `apps/server/src/main.ts` as its own process, as production does, and waits until it is ready:
@@ -93,7 +95,8 @@ async function startServer(
   proc.stderr?.on('data', (d) => {
     output += d;
   });
-  const url = `http://127.0.0.1:${port}`;
+  // A test may choose the port itself (a channel server that announces its own address).
+  const url = `http://127.0.0.1:${env.PORT ?? port}`;
   const http = servesHttp(env);
   const readyLine = options.readyLine ?? WORKER_READY;
   const deadline = Date.now() + 60_000;
