@@ -182,6 +182,12 @@ export interface ChannelAdapter<C = unknown> {
   };
   /** One attempt: each provider call at most once; the caller decides when to try again. */
   send(ctx: ChannelCtx, ch: OpenChannel<C>, m: OutboundSend): Promise<SendResult>;
+  /**
+   * Whether the channel can take a reply now (spec 1 §7: a WhatsApp web channel can send a reply): a refusal text
+   * when nothing could leave until a person acts (a number stopped or waiting for its QR), else null. A channel
+   * that is only reconnecting is ready: its messages leave when it is back.
+   */
+  readiness?(ctx: ChannelCtx, ch: OpenChannel<C>): Promise<string | null>;
   connection?: {
     start(ctx: ChannelCtx, ch: OpenChannel<C>): Promise<void>;
     stop(ctx: ChannelCtx, ch: OpenChannel<C>): Promise<void>;

@@ -4,6 +4,7 @@ import type { ChannelAdapter } from '../port';
 import { sendThroughHolder } from './control-outbound';
 import { parseWaweb, splitWaweb } from './inbound';
 import { fetchWawebMedia } from './media-download';
+import { wawebReadiness } from './readiness';
 
 /**
  * WhatsApp by QR code (issue 13): the session runs on a channel server (channel-server.ts), which puts what it
@@ -22,4 +23,5 @@ export const wawebAdapter: ChannelAdapter<TWawebConfig> = {
     fetchMedia: (ctx, _ch, ref) => fetchWawebMedia(ctx.outbound, ref),
   },
   send: sendThroughHolder,
+  readiness: (ctx, ch) => wawebReadiness(ctx.db, { companyId: ch.companyId, channelId: ch.id }),
 };

@@ -3,7 +3,7 @@ import type { ChannelCtx, OpenChannel, OutboundSend, SendResult } from '../port'
 import { localWawebSession } from './channel-server';
 import { ControlUnreachable, callControl } from './control-client';
 import { findHolder } from './control-lookup';
-import { type TControlSend, toSendResult, ZSendOutcome } from './control-send';
+import { NOT_CONNECTED_RETRY_MS, type TControlSend, toSendResult, ZSendOutcome } from './control-send';
 import { jidOf, loadWawebFiles } from './control-session';
 
 // An outgoing message of a number by QR leaves through its session, wherever it runs: through the session of this
@@ -11,7 +11,11 @@ import { jidOf, loadWawebFiles } from './control-session';
 // the message waits and is tried again. No answer from the holder after the request left: it may have been sent,
 // so it is never sent again.
 
-const NOT_RUNNING: SendResult = { state: 'retry', error: 'Canal não está rodando', retryAfterMs: 5000 };
+const NOT_RUNNING: SendResult = {
+  state: 'retry',
+  error: 'Canal não está rodando',
+  retryAfterMs: NOT_CONNECTED_RETRY_MS,
+};
 
 export async function sendThroughHolder(
   ctx: ChannelCtx,

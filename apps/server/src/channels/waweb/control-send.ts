@@ -12,8 +12,12 @@ import type { WawebSendOutcome } from './session-types';
 // here or over POST {holder}/api/send; the outcome travels back as the session said it, and becomes the
 // platform's SendResult in one place.
 
-/** How long a message waits for its number's session to be connected again before the next attempt. */
-export const NOT_CONNECTED_RETRY_MS = 5000;
+/**
+ * How long a message waits for its number's session to be connected again before the next attempt: longer than a
+ * request waits in place (send-outbound.ts), so the operator's answer comes at once with the message still
+ * sending, and the durable job tries again while the session comes back (five attempts, about a minute).
+ */
+export const NOT_CONNECTED_RETRY_MS = 15_000;
 
 /** Body of the internal POST /api/send: the holder reads the files from the shared storage itself. */
 export const ZControlSend = z.object({

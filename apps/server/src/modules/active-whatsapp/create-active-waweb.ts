@@ -1,22 +1,19 @@
 import type { ZActiveWawebInput } from '@prosa/shared/hsm';
-import { WAWEB_MSG } from '@prosa/shared/waweb';
 import type { z } from '@prosa/shared/zod';
 import { activeSends } from '../../db/schema/waent';
 import type { AppDeps, Caller } from '../../platform/deps';
-import { badRequest, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { presentMessage } from '../attachments/present';
 import { toCard, toMessage } from '../attendance/card';
 import { recordOutboundMessage } from '../attendance/record-outbound-message';
 import { operatorMessageId } from '../attendance/send-idempotency';
+import { assertChannelReady } from '../outbound/channel-readiness';
 import { type OutboundDeps, sendNow } from '../outbound/send-outbound';
-import { findNumber } from '../waweb/repository';
 import { activeMediaAttachment } from './active-media';
 import { activeRoute, activeTarget, assertMaySendActive } from './active-route';
 import { openActiveAttendance } from './open-attendance';
 
 type Input = z.output<typeof ZActiveWawebInput>;
-
-const WAITING_FOR_PHONE = new Set(['UNPAIRED', 'UNPAIRED_IDLE']);
 
 /**
  * POST /create-active-whatsapp/{id} (spec 1 §3/§5/§7): a free-text message (and an optional file of the
@@ -37,9 +34,7 @@ export async function createActiveWaweb(
   if (channel?.kind !== 'waweb' || channel.deletedAt !== null || !channel.active) throw notFound();
   // A number nobody started, or one waiting for its QR, sends nothing until a person acts: refused now rather
   // than a conversation whose first message fails. A running one that is reconnecting sends when it is back.
-  const number = await findNumber(deps.db, caller.companyId, channel.id);
-  if (number?.desired !== 'running' || WAITING_FOR_PHONE.has(number.state))
-    throw badRequest(WAWEB_MSG.notRunning);
+  await assertChannelReady(deps, { companyId: caller.companyId, channelId: channel.id });
   const attachments = input.media
     ? [activeMediaAttachment(deps.appSecret, caller.companyId, input.media)]
     : [];

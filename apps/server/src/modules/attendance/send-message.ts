@@ -9,6 +9,7 @@ import { presentMessage } from '../attachments/present';
 import { verifyAttachmentRefs } from '../attachments/refs';
 import { findCompany } from '../companies/repository';
 import { refuseControlWords } from '../control-words/check-control-words';
+import { assertChannelReady } from '../outbound/channel-readiness';
 import { type OutboundDeps, sendNow } from '../outbound/send-outbound';
 import { type QuotedInfo, toCard, toMessage } from './card';
 import { loadForAction } from './load-for-action';
@@ -71,6 +72,7 @@ export async function sendMessage(
   // Outside the channel's reply window (WhatsApp: 24 h after the contact's last message) only a template goes.
   if (!input.metadata?.template && !replyWindowOpen(capabilities, attendance.latestContactChatMessageAt))
     throw badRequest(WAENT_MSG.windowClosed);
+  await assertChannelReady(deps, { companyId: caller.companyId, channelId: attendance.channelId });
 
   const company = await findCompany(deps.db, caller.companyId);
   const autoDist = company ? companyViewSettings(company.metadata).autoDist : false;
