@@ -107,6 +107,8 @@ export const ZCard = z.object({
   last_message_sender: z.number(),
   webchat_offline: z.boolean(),
   visitor_offline_since: z.string().nullable(),
+  /** The contact's WhatsApp profile picture (a signed URL), with the company's whatsapp-profile-picture flag on. */
+  profile_pic_public_path: z.string().nullable(),
   closed_at: z.string().nullable(),
   closed_by_user_name: z.string().nullable(),
   metrics: z.object({

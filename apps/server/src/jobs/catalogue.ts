@@ -27,6 +27,8 @@ export const JOB_CATALOGUE = {
   }),
   // One step of an outgoing message's sending (modules/outbound); its job id names the message and the step.
   'outbound.send': z.object({ companyId: z.number().int(), messageId: z.number().int() }),
+  // A WhatsApp contact's profile picture asked through its number's session (modules/profile-pictures).
+  'contacts.profile-picture': z.object({ companyId: z.number().int(), contactId: z.number().int() }),
 } satisfies Record<string, z.ZodType<{ companyId: number | null }>>;
 
 export type TJobName = keyof typeof JOB_CATALOGUE;

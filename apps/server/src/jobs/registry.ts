@@ -11,6 +11,7 @@ import { sendMailJob } from '../modules/mail/jobs/send-mail';
 import { outboundSendJob } from '../modules/outbound/jobs/outbound-send';
 import { sweepOutbound } from '../modules/outbound/sweep-outbound';
 import { enforcePauseLimits } from '../modules/pause/pause-user';
+import { profilePictureJob } from '../modules/profile-pictures/jobs/refresh-profile-picture';
 import { returnSchedulesJob } from '../modules/scheduling/jobs/return-schedules';
 import { returnDueSchedules } from '../modules/scheduling/return-due-schedules';
 import { importUsersJob } from '../modules/users/jobs/import-users';
@@ -26,6 +27,7 @@ export const JOBS = [
   importUsersJob,
   returnSchedulesJob,
   outboundSendJob,
+  profilePictureJob,
 ];
 
 /**

@@ -13,7 +13,8 @@ export type ControlPath =
   | '/api/logout'
   | '/api/stop'
   | '/api/screenshot'
-  | '/api/send';
+  | '/api/send'
+  | '/api/profile-picture';
 
 /** No answer from the holder (connection refused, timeout): `reached` says whether the request may have arrived. */
 export class ControlUnreachable extends AppError {

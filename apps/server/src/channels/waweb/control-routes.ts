@@ -20,6 +20,7 @@ import {
 } from './control-calls';
 import { sendOnThisServer, ZControlSend, ZSendOutcome } from './control-send';
 import { controlTokenMatches } from './control-token';
+import { profilePictureOnThisServer, ZControlProfilePicture, ZProfilePictureAnswer } from './profile-picture';
 
 // A channel server's control API (spec 2 §7), mounted on the API's Fastify app or on the channel server's own
 // (control-app.ts). Only other nodes call it: every route wants the control token (401 otherwise); the session
@@ -103,6 +104,20 @@ export function channelControlRoutes(deps: ControlRouteDeps): FastifyPluginAsync
         },
       },
       async (request) => sendOnThisServer(deps, request.body),
+    );
+
+    app.post(
+      '/api/profile-picture',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'Endereço da foto de perfil de uma pessoa, pela sessão deste servidor (uso interno)',
+          body: ZControlProfilePicture,
+          response: { 200: ZProfilePictureAnswer },
+        },
+      },
+      async (request) => profilePictureOnThisServer(deps, request.body),
     );
   };
 }

@@ -10,6 +10,7 @@ import { fetchHistoryMessages, historyKept, historyNotificationOf, historyToKeep
 import type { WawebEvent } from './inbound';
 import type { SessionRef } from './leases';
 import { wawebMediaUpload } from './media-upload';
+import { askProfilePicture } from './profile-picture-query';
 import { createWawebSender } from './session-send';
 import type { WawebOutgoing, WawebSendOutcome } from './session-types';
 import { storedWawebMessage } from './stored-message';
@@ -62,6 +63,8 @@ export type WawebSession = {
   stop(): Promise<void>;
   /** Logs the device out of the phone and forgets the credentials: the next start shows a QR. */
   logout(): Promise<void>;
+  /** Where a person's profile picture is (WhatsApp's URL), or null when they have none or hide it from us. */
+  profilePictureUrl(jid: string): Promise<string | null>;
 };
 
 /** Baileys logs through a pino-like object; ours says nothing (the hooks report what matters). */
@@ -295,6 +298,11 @@ export function runWawebSession(
     async stop() {
       close()?.end(undefined);
       await setState('not-running', { qr: null });
+    },
+    async profilePictureUrl(jid) {
+      const s = state === 'CONNECTED' ? sock : null;
+      if (!s) throw new Error('Canal não está rodando');
+      return askProfilePicture(s, jid);
     },
     async logout() {
       const s = close();

@@ -41,6 +41,7 @@ export function toCard(a: AttendanceRow, now = Date.now()): TCard {
       a.contactOfflineSince !== null &&
       now - a.contactOfflineSince.getTime() > WEBCHAT_OFFLINE_SECONDS * 1000,
     visitor_offline_since: iso(a.contactOfflineSince),
+    profile_pic_public_path: a.profilePicPublicPath,
     closed_at: iso(a.closedAt),
     closed_by_user_name: a.closedByUserName,
     metrics: {

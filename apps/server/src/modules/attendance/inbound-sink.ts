@@ -5,6 +5,7 @@ import { attendances, contacts, messages } from '../../db/schema/attendance';
 import { writeFacts } from '../../facts/write-facts';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
+import { requestProfilePictures } from '../profile-pictures/request-profile-pictures';
 import { ingestBatch, ingestInbound } from './ingest-batch';
 
 // Delivery states in their order: a status never moves a message back (a late "delivered" after "read").
@@ -112,7 +113,21 @@ async function storeFromPhone(tx: Tx, ch: OpenChannel, contact: InboundContact, 
 }
 
 /** The conversation core as the inbox's sink (channels/inbound/sink.ts). */
-export function attendanceInboundSink(deps: Pick<AppDeps, 'db'>): InboundSink {
+export function attendanceInboundSink(
+  deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'queue'>>,
+): InboundSink {
+  // The customers' WhatsApp profile pictures, asked for once their messages are stored (numbers by QR only).
+  const pictures = (ch: OpenChannel, contactsOf: InboundContact[]) =>
+    requestProfilePictures(
+      { db: deps.db, queue: deps.queue ?? null },
+      {
+        companyId: ch.companyId,
+        kind: ch.kind,
+        channelId: ch.id,
+        externalIds: contactsOf.map((c) => c.externalId),
+      },
+      // A picture is never worth failing the inbox over: a lost request is made again a day later.
+    ).catch(() => undefined);
   return {
     async has(ch, externalId) {
       const [row] = await deps.db
@@ -134,6 +149,7 @@ export function attendanceInboundSink(deps: Pick<AppDeps, 'db'>): InboundSink {
         contact,
         message,
       });
+      await pictures(ch, [contact]);
     },
 
     async messages(ch, items, alsoInTx) {
@@ -152,6 +168,10 @@ export function attendanceInboundSink(deps: Pick<AppDeps, 'db'>): InboundSink {
               for (const it of phone) await storeFromPhone(tx, ch, it.contact, it.message);
               await alsoInTx?.(tx);
             },
+      );
+      await pictures(
+        ch,
+        items.filter((it) => !fromPhone(it.message)).map((it) => it.contact),
       );
     },
 

@@ -315,7 +315,33 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string; qrRefs?
     arrivals.set(node, Date.now());
     stanzas.push(node);
   };
+  /** Contacts' profile pictures (by phone number): bytes on the media host, or hidden from companions. */
+  const pictures = new Map<string, { url: string } | 'hidden'>();
+  /**
+   * `w:profile:picture`: the picture's url on the media host, 404 item-not-found for a contact without one,
+   * 401 not-authorized for one who hides it (as WhatsApp answers).
+   */
+  const answerPicture = (iq: BinaryNode): BinaryNode => {
+    const user = jidDecode(String(iq.attrs.target ?? ''))?.user ?? '';
+    const picture = pictures.get(user);
+    if (picture && picture !== 'hidden') {
+      return result(iq, [
+        {
+          tag: 'picture',
+          attrs: { id: '1', type: 'preview', direct_path: new URL(picture.url).pathname, url: picture.url },
+        },
+      ]);
+    }
+    const [code, text] = picture === 'hidden' ? ['401', 'not-authorized'] : ['404', 'item-not-found'];
+    return {
+      tag: 'iq',
+      attrs: { from: S_WHATSAPP_NET, type: 'error', id: iq.attrs.id as string },
+      content: [{ tag: 'error', attrs: { code, text } }],
+    };
+  };
+
   server.hooks.onStanza = async (node, conn) => {
+    if (node.tag === 'iq' && node.attrs.xmlns === 'w:profile:picture') return answerPicture(node);
     if (node.tag === 'iq' && node.attrs.xmlns === 'usync') return answerUsync(node);
     if (node.tag === 'iq' && node.attrs.xmlns === 'w:sync:app:state') return answerAppState(node);
     if (node.tag === 'iq' && node.attrs.xmlns === 'w:m' && getBinaryNodeChild(node, 'media_conn'))
@@ -467,6 +493,17 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string; qrRefs?
           { tag: 'registration', attrs: {}, content: registration },
         ],
       });
+    },
+    /**
+     * A contact's profile picture: its bytes go on the media host (answers the url), or 'hidden' (only their
+     * contacts may see it), or null (none).
+     */
+    setProfilePicture(phone: string, picture: Buffer | 'hidden' | null) {
+      if (picture === null) pictures.delete(phone);
+      else if (picture === 'hidden') pictures.set(phone, 'hidden');
+      else pictures.set(phone, { url: `${media.url}${media.put(picture)}` });
+      const set = pictures.get(phone);
+      return set && set !== 'hidden' ? set.url : null;
     },
     /** Stanzas Baileys sent (acks, receipts, presence, ...), in order. */
     stanzas: () => [...stanzas],

@@ -46,6 +46,7 @@ export function card(over: Partial<TCard> & { id: number }): TCard {
     last_message_sender: 0,
     webchat_offline: false,
     visitor_offline_since: null,
+    profile_pic_public_path: null,
     closed_at: null,
     closed_by_user_name: null,
     metrics: {
