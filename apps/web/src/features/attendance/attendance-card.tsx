@@ -9,6 +9,7 @@ import type { TStatus } from '../statuses/api';
 import classes from './attendance-card.module.css';
 import { cardFlags, previewPrefix } from './card-flags';
 import { timeLabel, waitingSince } from './card-times';
+import { ContactAvatar, useContactPicture } from './contact-avatar';
 import { RichParts } from './rich-text';
 import { statusColor } from './status-options';
 
@@ -106,6 +107,20 @@ export const AttendanceCard = memo(function AttendanceCard({
   const previewId = `card-preview-${card.id}`;
   const unread = card.unread_count > 0;
   const seconds = useCompanyFeatures().data?.settings.seconds_control === true;
+  const picture = useContactPicture(card);
+  const who = (
+    <>
+      <Text fw={unread ? 700 : 600} size="sm" truncate>
+        {card.name}
+      </Text>
+      <Group gap={4} wrap="nowrap" c="dimmed">
+        <ChannelIcon kind={card.channel_kind} size={14} />
+        <Text size="xs" c="dimmed" truncate>
+          {channelLabel(card.channel_kind)} · {card.protocol}
+        </Text>
+      </Group>
+    </>
+  );
   return (
     <button
       type="button"
@@ -119,15 +134,15 @@ export const AttendanceCard = memo(function AttendanceCard({
       data-testid="attendance-card"
     >
       <div className={classes.who}>
-        <Text fw={unread ? 700 : 600} size="sm" truncate>
-          {card.name}
-        </Text>
-        <Group gap={4} wrap="nowrap" c="dimmed">
-          <ChannelIcon kind={card.channel_kind} size={14} />
-          <Text size="xs" c="dimmed" truncate>
-            {channelLabel(card.channel_kind)} · {card.protocol}
-          </Text>
-        </Group>
+        {/* The contact's WhatsApp picture beside the name, when there is one to show. */}
+        {picture ? (
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <ContactAvatar card={card} size={32} />
+            <div style={{ minWidth: 0, flex: 1 }}>{who}</div>
+          </Group>
+        ) : (
+          who
+        )}
       </div>
       <div className={classes.meta}>
         <Elapsed from={card.last_message_at} />

@@ -1,20 +1,14 @@
-import { Avatar, Group, Modal, Stack, Text } from '@mantine/core';
+import { Group, Modal, Stack, Text } from '@mantine/core';
 import type { TCard } from '@prosa/shared/attendance';
 import { ChannelIcon, channelLabel } from '../../components/channel-icon';
 import { CardFlags, Elapsed } from './attendance-card';
-
-function initials(name: string) {
-  const parts = name.trim().split(/\s+/);
-  return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : ''}`.toUpperCase();
-}
+import { ContactAvatar } from './contact-avatar';
 
 /** Who the conversation is with, and where it stands: protocol, channel, sector, operator, elapsed time. */
 export function ChatHeader({ card, sectorName }: { card: TCard; sectorName: string }) {
   return (
     <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
-      <Avatar color="prosa" radius="xl" visibleFrom="xs">
-        {initials(card.name) || '?'}
-      </Avatar>
+      <ContactAvatar card={card} visibleFrom="xs" />
       <Stack gap={2} miw={0}>
         <Modal.Title
           fw={700}
