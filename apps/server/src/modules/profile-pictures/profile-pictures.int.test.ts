@@ -6,8 +6,12 @@ import { waitFor } from '../../../test/helpers/wait-for';
 import { startWhatsAppWebPeer, type WhatsAppWebPeer } from '../../../test/peers/whatsapp-web';
 import { createInboxWriter } from '../../channels/inbound/accept';
 import { type ChannelServer, startChannelServer } from '../../channels/waweb/channel-server';
+import { buildControlApp } from '../../channels/waweb/control-app';
+import { controlToken } from '../../channels/waweb/control-token';
+import { createControlWebhooks } from '../../channels/waweb/control-webhooks';
 import { attendances, contacts } from '../../db/schema/attendance';
 import { channels } from '../../db/schema/channels';
+import { refreshProfilePicture } from './refresh-profile-picture';
 import { claimDuePictures } from './repository';
 
 // WhatsApp profile pictures on the cards of a number by QR (issue 13, spec 1 §3 profile_pic_public_path): the
@@ -181,5 +185,62 @@ describe('WhatsApp profile pictures on cards', () => {
       .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contact.id)));
     expect(await claim()).toEqual([contact.id]);
     expect(await claim()).toEqual([]);
+  });
+
+  it('a new picture replaces the old one, and with the flag off the kept picture is dropped', async () => {
+    const phone = '5511900000002';
+    const [contact] = await ctx.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.externalId, phone)));
+    if (!contact?.profilePicKey) throw new Error('contato sem foto');
+    const oldKey = contact.profilePicKey;
+    const newer = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(700)]);
+    peer.setProfilePicture(phone, newer);
+    const ref = { companyId, contactId: contact.id };
+    expect(await refreshProfilePicture(ctx.deps, ref)).toBe('stored');
+    const path = (await cardOf(phone)).profile_pic_public_path ?? '';
+    const file = await ctx.app.inject({ method: 'GET', url: path });
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(Buffer.compare(file.rawPayload, newer)).toBe(0);
+    expect(await ctx.deps.storage.get(oldKey)).toBeNull();
+
+    await setFlag(false);
+    expect(await refreshProfilePicture(ctx.deps, ref)).toBe('off');
+    expect((await cardOf(phone)).profile_pic_public_path).toBeNull();
+    const [after] = await ctx.db.select().from(contacts).where(eq(contacts.id, contact.id));
+    expect(after?.profilePicKey).toBeNull();
+    await setFlag(true);
+  });
+
+  it('the holder answers the control call with the picture’s address, only with the control token', async () => {
+    const app = await buildControlApp(ctx.deps, {
+      server: cs,
+      webhooks: createControlWebhooks(ctx.deps.outbound),
+    });
+    try {
+      const call = (body: unknown, token: string | null = controlToken(ctx.deps.appSecret)) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/profile-picture',
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          payload: body as Record<string, unknown>,
+        });
+      const url = peer.setProfilePicture('5511900000005', PNG);
+      const found = await call({ id: numberId, jid: '5511900000005@s.whatsapp.net' });
+      expect(found.statusCode).toBe(200);
+      expect(found.json()).toEqual({ url });
+      const none = await call({ id: numberId, jid: '5511900000006@s.whatsapp.net' });
+      expect(none.json()).toEqual({ url: null });
+      expect((await call({ id: numberId, jid: '5511900000005@s.whatsapp.net' }, null)).statusCode).toBe(401);
+      const bad = await call({ id: 'x', jid: '' });
+      expect(bad.statusCode).toBe(400);
+      // A number this server does not run: refused, nothing asked.
+      const elsewhere = await call({ id: numberId + 1000, jid: '5511900000005@s.whatsapp.net' });
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().message).toBe('Canal não está rodando');
+    } finally {
+      await app.close();
+    }
   });
 });
