@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestContext, MANAGER, type TestContext } from '../../../test/helpers/test-app';
 import { waitFor } from '../../../test/helpers/wait-for';
@@ -11,6 +11,7 @@ import { controlToken } from '../../channels/waweb/control-token';
 import { createControlWebhooks } from '../../channels/waweb/control-webhooks';
 import { attendances, contacts } from '../../db/schema/attendance';
 import { channels } from '../../db/schema/channels';
+import { domainEvents } from '../../db/schema/facts';
 import { refreshProfilePicture } from './refresh-profile-picture';
 import { claimDuePictures } from './repository';
 
@@ -148,6 +149,17 @@ describe('WhatsApp profile pictures on cards', () => {
     };
     const listed = list.items.find((c) => c.card_id === `waweb_${numberId}_5511900000002`);
     expect(listed?.profile_pic_public_path).toBe(path);
+    // Open screens are told: the card changed (attendance.updated feeds the realtime fan-out).
+    const facts = await ctx.db
+      .select()
+      .from(domainEvents)
+      .where(
+        and(
+          eq(domainEvents.attendanceId, (await cardOf('5511900000002')).id),
+          eq(domainEvents.name, 'attendance.updated'),
+        ),
+      );
+    expect(facts.map((f) => f.data)).toContainEqual({ fields: ['profile_pic_public_path'] });
   });
 
   it('a customer without a picture, or who hides it, keeps the initials and the job ends without an error', async () => {
@@ -162,6 +174,38 @@ describe('WhatsApp profile pictures on cards', () => {
       const [contact] = await ctx.db.select().from(contacts).where(eq(contacts.externalId, phone));
       expect(contact?.profilePicKey).toBeNull();
     }
+  });
+
+  it('a returning customer’s new conversation shows the picture they had', async () => {
+    const phone = '5511900000007';
+    peer.setProfilePicture(phone, PNG);
+    await peer.sendText({ from: phone, text: 'Primeira conversa' });
+    const first = await cardOf(phone);
+    await waitFor(async () => (await cardOf(phone)).profile_pic_public_path ?? undefined);
+    await ctx.db
+      .update(attendances)
+      .set({ closedAt: new Date() })
+      .where(and(eq(attendances.companyId, companyId), eq(attendances.id, first.id)));
+    await peer.sendText({ from: phone, text: 'Voltei' });
+    const second = await waitFor(async () => {
+      const [a] = await ctx.db
+        .select()
+        .from(attendances)
+        .where(
+          and(
+            eq(attendances.companyId, companyId),
+            eq(attendances.cardId, `waweb_${numberId}_${phone}`),
+            isNull(attendances.closedAt),
+          ),
+        );
+      return a;
+    });
+    const path = await waitFor(async () => {
+      const res = await http.get(`/api/attendances/${second.id}`, { cookie: manager });
+      return (res.body as { profile_pic_public_path: string | null }).profile_pic_public_path ?? undefined;
+    });
+    const file = await ctx.app.inject({ method: 'GET', url: path });
+    expect(Buffer.compare(file.rawPayload, PNG)).toBe(0);
   });
 
   it('asks for a contact’s picture at most once a day, however many messages arrive', async () => {
