@@ -195,7 +195,7 @@ test('desconectado do aparelho, o Monitor mostra a mudança ao vivo e soa o aler
   await numberRow(admin)
     .getByRole('button', { name: `Parar ${NAME}` })
     .click();
-  await expect(monitorRow.getByText('not-running', { exact: true })).toBeVisible(SESSION_WAIT);
+  await expect(monitorRow.getByText('Parado', { exact: true })).toBeVisible(SESSION_WAIT);
   await expect(alert).toHaveCount(0);
   await expect(monitorRow.getByRole('img', { name: 'Em alerta' })).toHaveCount(0);
   await monitor.getByLabel('Somente parados').check();

@@ -17,6 +17,10 @@ describe('WhatsApp-by-QR channel states (spec 2 §4)', () => {
     expect(WAWEB_STATE_LABEL.UNPAIRED_IDLE).toBe('QR expirou');
     expect(WAWEB_STATE_LABEL.UNPAIRED).toBe('Ler QR');
     expect(WAWEB_STATE_LABEL.CONNECTED).toBe('Conectado');
+    expect(WAWEB_STATE_LABEL['server-disconnected']).toBe('Server não conectado');
+    // The four the spec leaves unnamed are shown in Portuguese too.
+    expect(WAWEB_STATE_LABEL['not-running']).toBe('Parado');
+    expect(WAWEB_STATE_LABEL.unknown).toBe('Desconhecido');
   });
 
   it('counts only CONNECTED as online, all but the first four as running, and notifies PAIRING and TIMEOUT', () => {

@@ -18,19 +18,19 @@ export const WAWEB_STATES = [
 
 export type TWawebState = (typeof WAWEB_STATES)[number];
 
-/** What the screens show for a state (the spec's Portuguese names; the others are shown as they are). */
+/** What the screens show for a state: the spec's Portuguese names, and Portuguese words for the four it leaves unnamed. */
 export const WAWEB_STATE_LABEL: Record<TWawebState, string> = {
-  unknown: 'unknown',
+  unknown: 'Desconhecido',
   'server-disconnected': 'Server não conectado',
-  'not-running': 'not-running',
-  'not-found': 'not-found',
-  'window-opening': 'window-opening',
+  'not-running': 'Parado',
+  'not-found': 'Não encontrado',
+  'window-opening': 'Abrindo',
   UNLAUNCHED: 'Iniciando',
   OPENING: 'Carregando',
   PAIRING: 'Pareando',
   UNPAIRED_IDLE: 'QR expirou',
   UNPAIRED: 'Ler QR',
-  TIMEOUT: 'TIMEOUT',
+  TIMEOUT: 'Tempo esgotado',
   CONNECTED: 'Conectado',
 };
 
