@@ -40,6 +40,18 @@ describe('after a WhatsApp Web connection closes', () => {
     expect(afterClose(440, { paired: true, attempt: 0 })).toEqual({ state: 'not-running', action: 'idle' });
   });
 
+  it('keeps trying, with backoff, when WhatsApp cannot be reached before any QR was shown (408 of a network error)', () => {
+    expect(afterClose(408, { paired: false, attempt: 1, qrShown: false, random: noJitter })).toEqual({
+      state: 'TIMEOUT',
+      action: 'reconnect',
+      delayMs: 2000,
+    });
+    expect(afterClose(408, { paired: false, attempt: 0, qrShown: true })).toEqual({
+      state: 'UNPAIRED_IDLE',
+      action: 'idle',
+    });
+  });
+
   it('backs off 1, 2, 4 … seconds up to a minute, with at most a fifth more at random', () => {
     expect([0, 1, 2, 3, 10].map((a) => reconnectDelay(a, noJitter))).toEqual([
       1000, 2000, 4000, 8000, 60_000,

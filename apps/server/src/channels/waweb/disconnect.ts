@@ -22,11 +22,13 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 
 /**
  * The next step after a close with `statusCode` (undefined: the socket dropped without one). `paired`: the
- * session had logged in before (its credentials are registered); `attempt`: reconnections since the last open.
+ * session had logged in before (its credentials are registered); `attempt`: reconnections since the last open;
+ * `qrShown`: this connection showed a QR (Baileys closes with 408 both when its QR refs run out unread and when
+ * WhatsApp cannot be reached at all — only the first waits for a person).
  */
 export function afterClose(
   statusCode: number | undefined,
-  ctx: { paired: boolean; attempt: number; random?: () => number },
+  ctx: { paired: boolean; attempt: number; qrShown?: boolean; random?: () => number },
 ): WawebNext {
   const later = (state: TWawebState): WawebNext => ({
     state,
@@ -44,8 +46,10 @@ export function afterClose(
     case 440: // replaced: the same session opened elsewhere; fighting for it would log it out
       return { state: 'not-running', action: 'idle' };
     case 408:
-      // Before pairing, the QR refs ran out unread; after, the connection timed out.
-      return ctx.paired ? later('TIMEOUT') : { state: 'UNPAIRED_IDLE', action: 'idle' };
+      // The QR refs ran out unread; else the connection timed out or WhatsApp could not be reached.
+      return !ctx.paired && ctx.qrShown !== false
+        ? { state: 'UNPAIRED_IDLE', action: 'idle' }
+        : later('TIMEOUT');
     default: // 428 closed, 503 unavailable, or a dropped socket
       return ctx.paired ? later('OPENING') : later('UNLAUNCHED');
   }
