@@ -90,6 +90,11 @@ export const ViewOptionsTab = switchTab({
       label: 'Mostrar o tempo de espera nos atendimentos',
       description: 'Nos cards, há quanto tempo o contato espera uma resposta.',
     },
+    {
+      path: 'allow.whatsapp-profile-picture',
+      label: 'Mostrar a foto de perfil do WhatsApp dos contatos',
+      description: 'Nos cards e na conversa dos números de WhatsApp por QR code.',
+    },
   ],
 });
 
