@@ -47,6 +47,14 @@ export async function fetchHistoryMessages(
   n: proto.Message.IHistorySyncNotification,
   opts: { mediaDownloadUrl?: string; timeoutMs?: number },
 ): Promise<proto.IWebMessageInfo[]> {
+  return baileys.processHistoryMessage(await fetchHistorySync(n, opts)).messages;
+}
+
+/** One history-sync notification's file, whole: its chats (what each reports) and their messages. */
+export async function fetchHistorySync(
+  n: proto.Message.IHistorySyncNotification,
+  opts: { mediaDownloadUrl?: string; timeoutMs?: number },
+): Promise<proto.HistorySync> {
   if (!n.directPath || !n.mediaKey) throw new Error('histórico sem endereço');
   const base = opts.mediaDownloadUrl?.replace(/\/$/, '') ?? WHATSAPP_MEDIA_HOST;
   const res = await fetch(`${base}${n.directPath}`, {
@@ -56,6 +64,5 @@ export async function fetchHistoryMessages(
   if (!res.ok) throw new Error(`histórico indisponível (HTTP ${res.status})`);
   const file = Buffer.from(await res.arrayBuffer());
   const plain = await decryptMedia(file, Buffer.from(n.mediaKey), 'md-msg-hist');
-  const sync = baileys.proto.HistorySync.decode(await inflateAsync(plain));
-  return baileys.processHistoryMessage(sync).messages;
+  return baileys.proto.HistorySync.decode(await inflateAsync(plain));
 }

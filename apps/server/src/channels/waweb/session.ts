@@ -1,4 +1,4 @@
-import type { TWawebPacing } from '@prosa/shared/waweb';
+import { type TWawebPacing, WAWEB_MSG } from '@prosa/shared/waweb';
 import type { TWawebState } from '@prosa/shared/waweb-states';
 import type { WAMessage } from '@whiskeysockets/baileys';
 import type { ILogger } from '@whiskeysockets/baileys/lib/Utils/logger';
@@ -6,14 +6,16 @@ import type { Db } from '../../platform/db';
 import { usePostgresAuthState, type WawebAuth } from './auth-state';
 import { baileys } from './baileys';
 import { afterClose } from './disconnect';
-import { fetchHistoryMessages, historyKept, historyNotificationOf, historyToKeep } from './history-sync';
+import { fetchHistorySync, historyKept, historyNotificationOf, historyToKeep } from './history-sync';
 import type { WawebEvent } from './inbound';
 import type { SessionRef } from './leases';
 import { wawebMediaUpload } from './media-upload';
 import { askProfilePicture } from './profile-picture-query';
+import { chatReports, createReconciler, isOnDemandSync, isRecentSync } from './reconcile';
 import { createWawebSender } from './session-send';
 import type { WawebOutgoing, WawebSendOutcome } from './session-types';
 import { storedWawebMessage } from './stored-message';
+import { isWrongNumber } from './wrong-number';
 
 // One WhatsApp Web session on a channel server (issue 13): a Baileys socket with the channel's credentials from
 // PostgreSQL, its connection states told to the holder (leases.ts records them), every message and delivery
@@ -138,8 +140,21 @@ export function runWawebSession(
         ? [{ orderingKey: m.key.remoteJid, payload: { type: 'message' as const, message: toJson(m) } }]
         : [],
     );
-    if (rows.length > 0) hooks.events(rows).catch((err: unknown) => hooks.log?.(failure, err));
+    if (rows.length === 0) return Promise.resolve();
+    return hooks.events(rows).catch((err: unknown) => hooks.log?.(failure, err));
   };
+
+  // What the chats lack after an absence, asked of the phone on the live socket (reconcile.ts).
+  const reconciler = createReconciler({
+    db: opts.db,
+    ref,
+    request: (count, oldest, oldestAtMs) => {
+      const s = state === 'CONNECTED' ? sock : null;
+      if (!s) return Promise.reject(new Error('Canal não está rodando'));
+      return s.fetchMessageHistory(count, oldest, oldestAtMs);
+    },
+    ...(hooks.log ? { log: hooks.log } : {}),
+  });
 
   // Credentials are read from the database once; afterwards the copy in memory is the current one (a
   // reconnection right after pairing must not read them back before their save has committed), and saves go
@@ -188,7 +203,24 @@ export function runWawebSession(
       if (u.isNewLogin) pairedAt = Date.now();
       if (u.connection === 'open') {
         attempt = 0;
-        void setState('CONNECTED', { qr: null, error: null });
+        // Paired by a phone other than the number's: forgotten before it counts as connected (wrong-number.ts).
+        void isWrongNumber(opts.db, ref, current.state.creds.me?.id)
+          .catch((err: unknown) => {
+            hooks.log?.('número do aparelho não conferido', err);
+            return false;
+          })
+          .then(async (wrong) => {
+            if (sock !== s) return;
+            if (!wrong) return setState('CONNECTED', { qr: null, error: null });
+            stopped = true;
+            sock = null;
+            await s.logout().catch(() => s.end(undefined));
+            await saving;
+            await current.clear();
+            auth = null;
+            await setState('UNPAIRED', { qr: null, error: WAWEB_MSG.wrongNumber });
+          })
+          .catch((err: unknown) => hooks.log?.('sessão de outro aparelho não esquecida', err));
       }
       if (u.connection === 'close') {
         sock = null;
@@ -226,8 +258,16 @@ export function runWawebSession(
         const n = historyNotificationOf(m);
         if (!n) continue;
         if (!historyKept(n.syncType)) continue;
-        fetchHistoryMessages(n, { mediaDownloadUrl: opts.mediaDownloadUrl })
-          .then((history) => keep(historyToKeep(n.syncType, history, pairedAt), 'histórico não guardado'))
+        fetchHistorySync(n, { mediaDownloadUrl: opts.mediaDownloadUrl })
+          .then(async (sync) => {
+            // What the chats lack is judged against what we held before this history is kept (reconcile.ts).
+            const reports = chatReports(sync);
+            const gaps = isRecentSync(n.syncType) ? await reconciler.gaps(reports) : [];
+            let history = historyToKeep(n.syncType, baileys.processHistoryMessage(sync).messages, pairedAt);
+            if (isOnDemandSync(n.syncType)) history = await reconciler.answered(reports, history);
+            await keep(history, 'histórico não guardado');
+            await reconciler.ask(gaps);
+          })
           .catch((err: unknown) => hooks.log?.('histórico não baixado', err));
       }
     });

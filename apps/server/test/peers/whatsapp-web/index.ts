@@ -10,6 +10,7 @@ import {
   proto,
   S_WHATSAPP_NET,
 } from '@whiskeysockets/baileys';
+import { ChatLog, type HistoryRequest, historyNotification, historyRequestOf } from './history';
 import { encryptMedia, MediaHost } from './media';
 import { appStateKeyShare, SignalDevice } from './phone';
 import { type Connection, WhatsAppWebServer } from './server';
@@ -29,6 +30,10 @@ import { type Connection, WhatsAppWebServer } from './server';
  *   await peer.sendFromPhone({ to, text })  // the account's own phone writes to a contact (Baileys sees fromMe)
  *   await peer.syncHistory([{ chat, text, fromMe? }])  // the phone sends its recent history (a file on the media host)
  *   await peer.askAgain({ from, id })  // the contact's device could not decrypt `id`: a retry receipt
+ *   await peer.loseText({ from, text })  // a contact writes and the server loses it: only the phone's chat has it
+ *   await peer.reportChats({ perChat?, chats? })  // the phone's recent history: each chat's newest messages
+ *   peer.historyRequests()     // the on-demand history requests the companion sent the phone (answered from
+ *                              // the phone's chats: what contacts wrote through sendText and loseText)
  *   peer.received()            // [{ to, text, id, file? }] of what Baileys sent, decrypted by the contact's device
  *                              // (files downloaded from the media host and decrypted)
  *   peer.stanzas()             // what Baileys sent that the peer recorded: acks, receipts, presence...
@@ -64,6 +69,10 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string; qrRefs?
     message: proto.IMessage;
     file?: { kind: MediaType; data: Buffer; mimeType: string; fileName: string | null; ptt: boolean };
   }[] = [];
+
+  /** The chats as the phone holds them (what contacts wrote), and the history the companion asked it for. */
+  const chatLog = new ChatLog();
+  const historyRequests: HistoryRequest[] = [];
 
   const companionJid = () => {
     if (!server.paired) throw new Error('no companion is paired');
@@ -349,8 +358,28 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string; qrRefs?
     if (node.tag === 'iq' && node.attrs.xmlns === 'encrypt' && getBinaryNodeChild(node, 'key')) {
       return answerKeyFetch(node);
     }
+    if (node.tag === 'message' && node.attrs.category === 'peer') {
+      const request = await historyRequestOf(node, primary, companionJid());
+      if (request) {
+        historyRequests.push(request);
+        // Not awaited: the answer waits for Baileys' ack, read by the frame loop this call is holding.
+        answerHistory(request).catch((err) => console.error('[waweb-peer] history', err));
+      }
+    }
     if (node.tag === 'message') await onOutgoing(conn, node);
     return undefined;
+  };
+
+  /** The phone answers an on-demand history request: the messages before the one named, newest first. */
+  const answerHistory = async (r: HistoryRequest) => {
+    const messages = chatLog.before(r.chatJid, r.oldestMsgId, r.count);
+    const note = await historyNotification(
+      media,
+      proto.HistorySync.HistorySyncType.ON_DEMAND,
+      [{ jid: r.chatJid, messages }],
+      r.requestId,
+    );
+    await enqueue(await messageFrom(primary, note, { category: 'peer', type: 'protocol' }));
   };
 
   return {
@@ -380,8 +409,49 @@ export async function startWhatsAppWebPeer(opts: { phoneNumber?: string; qrRefs?
         { conversation: text },
         { notify: `Contato ${from.slice(-4)}` },
       );
+      const id = node.attrs.id as string;
+      chatLog.add(jid, {
+        id,
+        fromMe: false,
+        text,
+        t: Number(node.attrs.t),
+        pushName: `Contato ${from.slice(-4)}`,
+      });
       return enqueue(node);
     },
+    /**
+     * A contact writes, and WhatsApp's server loses it: the phone has it in the chat (its history and
+     * reportChats show it), the companion never gets it, live or offline. Answers its id.
+     */
+    async loseText({ from, text }: { from: string; text: string }) {
+      const id = randomBytes(8).toString('hex').toUpperCase();
+      const t = Math.floor(Date.now() / 1000);
+      chatLog.add(`${from}@s.whatsapp.net`, {
+        id,
+        fromMe: false,
+        text,
+        t,
+        pushName: `Contato ${from.slice(-4)}`,
+      });
+      return id;
+    },
+    /**
+     * The phone sends its recent history after an absence: each chat contacts wrote in (or those named, in that
+     * order) with its `perChat` newest messages — what the companion compares with what it stored.
+     */
+    async reportChats({ perChat = 1, chats }: { perChat?: number; chats?: string[] } = {}) {
+      const note = await historyNotification(
+        media,
+        proto.HistorySync.HistorySyncType.RECENT,
+        chatLog.recent(
+          perChat,
+          chats?.map((c) => `${c}@s.whatsapp.net`),
+        ),
+      );
+      await enqueue(await messageFrom(primary, note, { category: 'peer', type: 'protocol' }));
+    },
+    /** The on-demand history requests the companion sent the phone, in order. */
+    historyRequests: () => [...historyRequests],
     /** A contact sends a file (with a caption): encrypted, put on the media host, its message pointing there. */
     async sendFile(f: {
       from: string;

@@ -329,6 +329,11 @@ export class WhatsAppWebServer {
   /** The IQs Baileys needs answered to log in; everything else gets an empty result. */
   private answerIq(node: BinaryNode): BinaryNode {
     const xmlns = node.attrs.xmlns;
+    // The companion logs itself out: the account forgets it, later logins with its credentials fail (401).
+    if (xmlns === 'md' && getBinaryNodeChild(node, 'remove-companion-device')) {
+      this.removed = true;
+      return this.result(node);
+    }
     if (xmlns === 'encrypt' && node.attrs.type === 'get' && getBinaryNodeChild(node, 'count')) {
       return this.result(node, [{ tag: 'count', attrs: { value: String(this.keys?.preKeys.size ?? 0) } }]);
     }
