@@ -6,6 +6,8 @@ import { waitFor } from '../../../test/helpers/wait-for';
 import { startWhatsAppWebPeer, type WhatsAppWebPeer } from '../../../test/peers/whatsapp-web';
 import { type KitSession, pair, runKitSession } from '../../../test/peers/whatsapp-web/session-kit';
 import { channels, wawebAuth } from '../../db/schema/channels';
+import { createInboxWriter } from '../inbound/accept';
+import { type ChannelServer, startChannelServer } from './channel-server';
 
 // A number with a phone in its form must be paired by that phone (spec 2 §8): another phone's session is logged
 // out and forgotten, and the number waits for a QR again with "Canal desconectado! Certifique-se que o número
@@ -14,6 +16,7 @@ import { channels, wawebAuth } from '../../db/schema/channels';
 let ctx: TestContext;
 const peers: WhatsAppWebPeer[] = [];
 const kits: KitSession[] = [];
+const servers: ChannelServer[] = [];
 
 /** A number created through the API with `phone` in its form. */
 async function numberWithPhone(phone: string) {
@@ -49,6 +52,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ queue: false, inbox: false });
 });
 afterAll(async () => {
+  for (const s of servers) await s.stop();
   for (const k of kits) await k.session.stop();
   for (const p of peers) await p.stop();
   await ctx?.close();
@@ -82,5 +86,45 @@ describe('the phone that pairs a number', () => {
     await pair(peer, kit);
     expect(kit.states.some((s) => s.error === WAWEB_MSG.wrongNumber)).toBe(false);
     expect(await credentials(kit.ref.channelId)).toHaveLength(1);
+  });
+
+  it('on a channel server, the WhatsApp panel shows the number waiting for its QR with the wrong-number text', async () => {
+    const peer = await startWhatsAppWebPeer({ phoneNumber: '5521977770000' });
+    peers.push(peer);
+    const { channelId } = await numberWithPhone('5521966660000');
+    const http = api(ctx);
+    const manager = await http.login(MANAGER);
+    const panel = async () =>
+      (await http.get(`/api/channels/waweb/${channelId}`, { cookie: manager })).body as {
+        state: string;
+        qr: string | null;
+        online: boolean;
+        running: boolean;
+        last_error: string | null;
+      };
+    expect((await http.post(`/api/channels/waweb/${channelId}/start`, { cookie: manager })).status).toBe(200);
+    const cs = startChannelServer({
+      db: ctx.db,
+      url: ctx.url,
+      appSecret: ctx.deps.appSecret,
+      writer: createInboxWriter(ctx.db),
+      publicUrl: 'http://127.0.0.1:1',
+      id: 'cs-wrong-number',
+      tickMs: 200,
+      leaseMs: 2000,
+      waWebSocketUrl: peer.url,
+    });
+    servers.push(cs);
+    await cs.ready;
+    const qr = await waitFor(async () => {
+      const n = await panel();
+      return n.state === 'UNPAIRED' && n.qr ? n.qr : undefined;
+    });
+    await peer.scan(qr);
+    const shown = await waitFor(async () => {
+      const n = await panel();
+      return n.last_error === WAWEB_MSG.wrongNumber ? n : undefined;
+    });
+    expect(shown).toMatchObject({ state: 'UNPAIRED', qr: null, online: false, running: true });
   });
 });
