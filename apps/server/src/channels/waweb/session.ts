@@ -191,6 +191,8 @@ export function runWawebSession(
     sock = s;
 
     s.ev.on('creds.update', () => {
+      // A session being forgotten saves nothing more: its credentials are cleared (logout, wrong number).
+      if (auth !== current) return;
       saving = saving
         .then(() => current.saveCreds())
         .catch((err: unknown) => hooks.log?.('credenciais não gravadas', err));
@@ -214,10 +216,10 @@ export function runWawebSession(
             if (!wrong) return setState('CONNECTED', { qr: null, error: null });
             stopped = true;
             sock = null;
+            auth = null;
             await s.logout().catch(() => s.end(undefined));
             await saving;
             await current.clear();
-            auth = null;
             await setState('UNPAIRED', { qr: null, error: WAWEB_MSG.wrongNumber });
           })
           .catch((err: unknown) => hooks.log?.('sessão de outro aparelho não esquecida', err));
@@ -346,10 +348,11 @@ export function runWawebSession(
     },
     async logout() {
       const s = close();
+      const forgotten = auth ?? (await usePostgresAuthState(opts, ref));
+      auth = null;
       if (s) await s.logout().catch(() => s.end(undefined));
       await saving;
-      await (auth ?? (await usePostgresAuthState(opts, ref))).clear();
-      auth = null;
+      await forgotten.clear();
       await setState('UNPAIRED', { qr: null });
     },
   };
