@@ -21,6 +21,7 @@ let kit: KitSession;
 const ANA = '5511955551111';
 const BRUNO = '5511955552222';
 const CARLA = '5511955553333';
+const DORA = '5511955554444';
 const jid = (phone: string) => `${phone}@s.whatsapp.net`;
 
 const rowsWith = async (text: string) => ctx.db.select().from(messages).where(eq(messages.text, text));
@@ -100,5 +101,19 @@ describe('reconciling each chat with what WhatsApp reports after a reconnect', (
     expect(peer.historyRequests().map((r) => r.chatJid)).toEqual([jid(ANA), jid(BRUNO), jid(CARLA)]);
     expect(await rowsWith('Bruno: primeira')).toHaveLength(1);
     expect(await rowsWith('Carla: primeira')).toHaveLength(1);
+  });
+
+  it('asks page after page (50 each) until the answer reaches what we hold', async () => {
+    await peer.sendText({ from: DORA, text: 'Dora: primeira' });
+    await stored('Dora: primeira');
+    await reconnect();
+    const lost: string[] = [];
+    for (let i = 1; i <= 60; i++) lost.push(await peer.loseText({ from: DORA, text: `Dora: ${i}` }));
+    await peer.reportChats({ perChat: 1, chats: [DORA] });
+    for (let i = 1; i <= 60; i++) await stored(`Dora: ${i}`);
+    // The first page (the 50 before the newest) did not reach 'Dora: primeira': the next one, from its oldest.
+    const asked = peer.historyRequests().filter((r) => r.chatJid === jid(DORA));
+    expect(asked.map((r) => r.oldestMsgId)).toEqual([lost[59], lost[9]]);
+    expect(await rowsWith('Dora: primeira')).toHaveLength(1);
   });
 });

@@ -28,6 +28,12 @@ describe('what a chat lacks', () => {
       anyReported: false,
     });
     expect(gap).toEqual({ jid: ANA, anchor: { id: 'C', at: 1_000, fromMe: false }, floor: 1_000 });
+    // Listed newest first: of the same second, the last listed is the oldest.
+    const tie = gapOf(report({ id: 'F', at: 3_000 }, { id: 'E', at: 3_000 }), {
+      newestAt: 1_000_500,
+      anyReported: false,
+    });
+    expect(tie?.anchor.id).toBe('E');
   });
 
   it('reads person chats of a history sync with their messages, groups left out', () => {

@@ -50,7 +50,11 @@ export function chatReports(sync: proto.IHistorySync): ChatReport[] {
  */
 export function gapOf(report: ChatReport, stored: StoredChat): ChatGap | null {
   if (stored.newestAt === null || stored.anyReported) return null;
-  const oldest = report.messages.reduce<Reported | null>((o, m) => (o === null || m.at < o.at ? m : o), null);
+  // WhatsApp lists a chat's messages newest first: of those of the same second, the last listed is the oldest.
+  const oldest = report.messages.reduce<Reported | null>(
+    (o, m) => (o === null || m.at <= o.at ? m : o),
+    null,
+  );
   if (!oldest) return null;
   // WhatsApp's timestamps are whole seconds: a message of the same second may be before or after ours.
   const floor = Math.floor(stored.newestAt / 1000);
