@@ -42,15 +42,10 @@ export function historyNotificationOf(
   return m.message?.protocolMessage?.historySyncNotification ?? null;
 }
 
-/** The messages of one history-sync notification: downloaded, checked, decrypted, inflated, decoded. */
-export async function fetchHistoryMessages(
-  n: proto.Message.IHistorySyncNotification,
-  opts: { mediaDownloadUrl?: string; timeoutMs?: number },
-): Promise<proto.IWebMessageInfo[]> {
-  return baileys.processHistoryMessage(await fetchHistorySync(n, opts)).messages;
-}
-
-/** One history-sync notification's file, whole: its chats (what each reports) and their messages. */
+/**
+ * One history-sync notification's file — downloaded, checked, decrypted, inflated, decoded — whole: its chats
+ * (what each reports, reconcile.ts) and their messages (Baileys' processHistoryMessage lists them).
+ */
 export async function fetchHistorySync(
   n: proto.Message.IHistorySyncNotification,
   opts: { mediaDownloadUrl?: string; timeoutMs?: number },
