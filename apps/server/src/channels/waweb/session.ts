@@ -21,7 +21,9 @@ import { isWrongNumber } from './wrong-number';
 // PostgreSQL, its connection states told to the holder (leases.ts records them), every message and delivery
 // state handed over as inbox events (live, offline, the phone's history: history-sync.ts), the reconnections a
 // close calls for (disconnect.ts), and one paced send queue (session-send.ts) whose files go up through
-// media-upload.ts. A message WhatsApp asks for again is answered from memory, else from the database.
+// media-upload.ts. A message WhatsApp asks for again is answered from memory, else from the database. After an
+// absence, chats the phone reports beyond what we stored are asked for their missing messages (reconcile.ts); a
+// phone other than the number's in its form is logged out (wrong-number.ts).
 
 type WASocket = ReturnType<typeof baileys.makeWASocket>;
 
