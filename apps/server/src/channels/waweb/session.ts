@@ -191,6 +191,8 @@ export function runWawebSession(
       },
     });
     sock = s;
+    // Whether this connection showed a QR: its 408 then means the QR expired, else WhatsApp was out of reach.
+    let qrShown = false;
 
     s.ev.on('creds.update', () => {
       // A session being forgotten saves nothing more: its credentials are cleared (logout, wrong number).
@@ -202,7 +204,10 @@ export function runWawebSession(
 
     s.ev.on('connection.update', (u) => {
       if (sock !== s) return;
-      if (u.qr) void setState('UNPAIRED', { qr: u.qr });
+      if (u.qr) {
+        qrShown = true;
+        void setState('UNPAIRED', { qr: u.qr });
+      }
       // Just linked by QR: the history the phone sends now is its past (history-sync.ts).
       if (u.isNewLogin) pairedAt = Date.now();
       if (u.connection === 'open') {
@@ -233,7 +238,7 @@ export function runWawebSession(
           | undefined;
         const code = err?.output?.statusCode;
         if (stopped) return;
-        const next = afterClose(code, { paired: Boolean(current.state.creds.me), attempt });
+        const next = afterClose(code, { paired: Boolean(current.state.creds.me), attempt, qrShown });
         const error = err?.message ?? null;
         if (next.action === 'reconnect') {
           attempt++;
