@@ -239,7 +239,11 @@ export function runWawebSession(
         const code = err?.output?.statusCode;
         if (stopped) return;
         const next = afterClose(code, { paired: Boolean(current.state.creds.me), attempt, qrShown });
-        const error = err?.message ?? null;
+        // WhatsApp out of reach is said in Portuguese, with the technical cause after it.
+        const error =
+          next.state === 'TIMEOUT' && err?.message
+            ? `Não foi possível conectar ao WhatsApp (${err.message})`
+            : (err?.message ?? null);
         if (next.action === 'reconnect') {
           attempt++;
           void setState(next.state, { error });
