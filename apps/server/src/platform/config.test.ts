@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelServerUrl, loadConfig } from './config';
+import { channelServerUrl, facebookGraphUrl, loadConfig } from './config';
 
 describe('ROLE', () => {
   it('runs everything in one process by default, channel server included', () => {
@@ -38,5 +38,23 @@ describe('WAWEB_MEDIA_URL', () => {
       'http://127.0.0.1:4100',
     );
     expect(() => loadConfig({ WAWEB_MEDIA_URL: 'midia' })).toThrow(/WAWEB_MEDIA_URL/);
+  });
+});
+
+describe('FACEBOOK_*', () => {
+  it('points at Meta with Graph v19.0 by default; the app id, secret and verify token are optional', () => {
+    const c = loadConfig({});
+    expect(facebookGraphUrl(c)).toBe('https://graph.facebook.com/v19.0');
+    expect(c.FACEBOOK_DIALOG_URL).toBe('https://www.facebook.com');
+    expect(c.FACEBOOK_APP_ID).toBeUndefined();
+    expect(c.FACEBOOK_APP_SECRET).toBeUndefined();
+    expect(c.FACEBOOK_VERIFY_TOKEN).toBeUndefined();
+  });
+
+  it('takes a peer’s address and another version, and refuses a version that is not vN.N', () => {
+    const c = loadConfig({ FACEBOOK_GRAPH_URL: 'http://127.0.0.1:4300/', FACEBOOK_GRAPH_VERSION: 'v21.0' });
+    expect(facebookGraphUrl(c)).toBe('http://127.0.0.1:4300/v21.0');
+    expect(() => loadConfig({ FACEBOOK_GRAPH_VERSION: '19' })).toThrow(/FACEBOOK_GRAPH_VERSION/);
+    expect(() => loadConfig({ FACEBOOK_DIALOG_URL: 'facebook' })).toThrow(/FACEBOOK_DIALOG_URL/);
   });
 });

@@ -37,6 +37,17 @@ export const ZConfig = z.object({
   WAWEB_MEDIA_URL: z.url().optional(),
   // Where the other nodes reach this process's channel-server control calls (default: PUBLIC_URL).
   CHANNEL_SERVER_URL: z.url().optional(),
+  // Facebook Messenger and Instagram Direct (issue 14): the Meta app whose Facebook Login connects pages, and
+  // whose webhook receives every page's events; the Graph API and the login dialog's addresses (tests: a peer).
+  FACEBOOK_APP_ID: z.string().trim().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().trim().min(1).optional(),
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  FACEBOOK_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, { error: 'FACEBOOK_GRAPH_VERSION deve ser como v19.0' })
+    .default('v19.0'),
+  FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com'),
+  FACEBOOK_VERIFY_TOKEN: z.string().trim().min(1).optional(),
   SEED_DEMO: bool.default(true),
   // With the demo data, sample conversations of each working channel kind (the browser tests start without them).
   SEED_SAMPLES: bool.default(true),
@@ -105,4 +116,9 @@ export function publicUrl(config: Config): string {
 /** The address this process registers as a channel server (spec 2 §7: {server}/api/start, …). */
 export function channelServerUrl(config: Config): string {
   return (config.CHANNEL_SERVER_URL ?? publicUrl(config)).replace(/\/+$/, '');
+}
+
+/** The Graph API root with its version, e.g. https://graph.facebook.com/v19.0 (no trailing slash). */
+export function facebookGraphUrl(config: Config): string {
+  return `${config.FACEBOOK_GRAPH_URL.replace(/\/+$/, '')}/${config.FACEBOOK_GRAPH_VERSION}`;
 }
