@@ -10,8 +10,10 @@ import { CompaniesPage } from './features/companies/companies-page';
 import { CompanyEditPage } from './features/companies/company-edit-page';
 import { SettingsPage } from './features/company-metadata/settings-page';
 import { MonitorPage } from './features/distribution/monitor-page';
+import { FacebookPagesPage } from './features/facebook/facebook-pages-page';
 import { HistoryPage } from './features/history/history-page';
 import { HsmPage } from './features/hsm/hsm-page';
+import { InstagramPage } from './features/instagram/instagram-page';
 import { KnowledgePage } from './features/knowledge/knowledge-page';
 import { PauseGate } from './features/pause/pause-gate';
 import { UserInPausePage } from './features/pause/user-in-pause-page';
@@ -63,6 +65,8 @@ export function createRouter() {
                 { path: 'channels/webchat', element: <WebchatsPage /> },
                 { path: 'channels/waent', element: <WaentChannelsPage /> },
                 { path: 'channels/waweb', element: <WawebChannelsPage /> },
+                { path: 'channels/facebook', element: <FacebookPagesPage /> },
+                { path: 'channels/instagram', element: <InstagramPage /> },
                 { path: 'channels/monitor', element: <ChannelMonitorPage /> },
                 { path: 'channels/hsm', element: <HsmPage /> },
                 { path: 'settings', element: <SettingsPage /> },

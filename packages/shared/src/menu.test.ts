@@ -23,6 +23,8 @@ describe('menu by role', () => {
       'WhatsApp',
       'Monitor de canais',
       'WhatsApp Enterprise',
+      'Facebook e Instagram',
+      'Instagram',
       'Modelos HSM',
       'Configurações',
       'Minha conta',
@@ -41,14 +43,21 @@ describe('menu by role', () => {
       'WhatsApp',
       'Monitor de canais',
       'WhatsApp Enterprise',
+      'Facebook e Instagram',
+      'Instagram',
       'Modelos HSM',
       'Configurações',
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(17);
+    expect(menuForRole(ROLE.lord)).toHaveLength(19);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
+    // Facebook pages and Instagram accounts are channel settings: managers and up.
+    expect(canOpenPath(ROLE.operator, '/channels/facebook')).toBe(false);
+    expect(canOpenPath(ROLE.operator, '/channels/instagram')).toBe(false);
+    expect(canOpenPath(ROLE.manager, '/channels/facebook')).toBe(true);
+    expect(canOpenPath(ROLE.manager, '/channels/instagram')).toBe(true);
   });
 
   it('hides and guards the entries whose menu access key the user lacks', () => {

@@ -68,6 +68,18 @@ export const MENU: TMenuItem[] = [
     permission: 'whatsapp',
   },
   {
+    key: 'facebook',
+    label: 'Facebook e Instagram',
+    path: '/channels/facebook',
+    minRole: ROLE.manager,
+  },
+  {
+    key: 'instagram',
+    label: 'Instagram',
+    path: '/channels/instagram',
+    minRole: ROLE.manager,
+  },
+  {
     key: 'hsm',
     label: 'Modelos HSM',
     path: '/channels/hsm',

@@ -1,0 +1,110 @@
+import { Alert, Checkbox, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { FormActions } from '../../components/form-actions';
+import { TargetModal, type TModalTarget } from '../../components/target-modal';
+import type { TFacebookPage } from '../facebook/api';
+import type { TSector } from '../sectors/api';
+import type { TInstagramAccount, TInstagramInput } from './api';
+import { type TInstagramFormValues, toInstagramBody, validateInstagram } from './instagram-form';
+
+export const INSTAGRAM_TERMS =
+  'Declaro que administro esta conta profissional do Instagram e a página do Facebook vinculada a ela, e autorizo o Prosa a receber e enviar mensagens do Instagram Direct em nome dela, pela API oficial da Meta e conforme os Termos da Plataforma da Meta.';
+
+type Props = {
+  target: TModalTarget<TInstagramAccount>;
+  /** Connected pages that have an Instagram business account. */
+  pages: TFacebookPage[];
+  sectors: TSector[];
+  saving: boolean;
+  onCreate: (body: TInstagramInput) => void;
+  onSectorChange: (id: number, sectorId: number) => void;
+  onClose: () => void;
+};
+
+export function InstagramFormModal({ target, saving, onClose, ...props }: Props) {
+  return (
+    <TargetModal
+      target={target}
+      saving={saving}
+      onClose={onClose}
+      size="lg"
+      closeOnClickOutside={false}
+      title={(editing) => (editing ? `Alterar setor — ${editing.name}` : 'Nova conta do Instagram')}
+    >
+      {(editing) => <AccountForm account={editing} saving={saving} onClose={onClose} {...props} />}
+    </TargetModal>
+  );
+}
+
+function AccountForm(props: Omit<Props, 'target'> & { account: TInstagramAccount | null }) {
+  const { account } = props;
+  const form = useForm<TInstagramFormValues>({
+    mode: 'controlled',
+    initialValues: {
+      page_id: account?.page_id ?? null,
+      name: account?.name ?? '',
+      sector_id: account ? String(account.sector_id) : null,
+      iagree: account?.iagree ?? false,
+    },
+    validate: validateInstagram,
+  });
+  const sectors = [...props.sectors]
+    .sort((a, b) => a.position - b.position)
+    .map((s) => ({ value: String(s.id), label: s.name }));
+  const pages = props.pages.map((p) => ({
+    value: p.page_id,
+    label: `${p.name} — @${p.username_instagram ?? p.instagram_id}`,
+  }));
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((v) =>
+        account ? props.onSectorChange(account.id, Number(v.sector_id)) : props.onCreate(toInstagramBody(v)),
+      )}
+    >
+      <Stack gap="md">
+        {account ? (
+          <Text size="sm">
+            Conta <strong>@{account.username}</strong>. Escolha o setor para onde vão as novas conversas.
+          </Text>
+        ) : (
+          <>
+            <Alert color="blue" icon={<IconInfoCircle />} p="sm">
+              A conta do Instagram é conectada pela página do Facebook vinculada a ela: conecte a página em
+              Facebook e Instagram e escolha-a aqui.
+            </Alert>
+            <Select
+              label="Página do Facebook"
+              description="Páginas conectadas que têm uma conta profissional do Instagram"
+              withAsterisk
+              placeholder="Selecione"
+              data={pages}
+              nothingFoundMessage="Nenhuma página com Instagram"
+              {...form.getInputProps('page_id')}
+            />
+            <TextInput label="Nome" withAsterisk maxLength={80} {...form.getInputProps('name')} />
+          </>
+        )}
+        <Select
+          label="Setor"
+          withAsterisk
+          placeholder="Selecione"
+          data={sectors}
+          searchable
+          nothingFoundMessage="Nenhum setor encontrado"
+          {...form.getInputProps('sector_id')}
+        />
+        {account ? null : (
+          <Checkbox
+            label="Li e aceito os termos de uso"
+            description={INSTAGRAM_TERMS}
+            {...form.getInputProps('iagree', { type: 'checkbox' })}
+          />
+        )}
+        <FormActions saving={props.saving} onCancel={props.onClose} />
+      </Stack>
+    </form>
+  );
+}
