@@ -1,0 +1,131 @@
+import { type TFaConfig, ZFaConfig } from '@prosa/shared/meta';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { type ChannelRow, channels } from '../../db/schema/channels';
+import type { Db } from '../../platform/db';
+import { ofCompany } from '../../platform/tenancy';
+
+// Facebook pages are channels of kind 'fa' (route key = the page id, config ZFaConfig, sealed secret
+// page_access_token). An unlinked page is soft-deleted with state 'unlinked'; connecting it again revives the
+// same row, so its conversations keep their channel.
+const FA = 'fa';
+const isFa = eq(channels.kind, FA);
+
+export type PageChannel = {
+  companyId: number;
+  id: number;
+  name: string;
+  defaultSectorId: number;
+  config: TFaConfig;
+  pageTokenSealed: string;
+  deletedAt: Date | null;
+};
+
+function toPage(row: ChannelRow): PageChannel | null {
+  const config = ZFaConfig.safeParse(row.config);
+  if (!config.success) return null;
+  return {
+    companyId: row.companyId,
+    id: row.id,
+    name: row.name,
+    defaultSectorId: row.defaultSectorId,
+    config: config.data,
+    pageTokenSealed: row.secretsSealed.page_access_token ?? '',
+    deletedAt: row.deletedAt,
+  };
+}
+
+const pages = (rows: ChannelRow[]) => rows.map(toPage).filter((p): p is PageChannel => p !== null);
+
+export async function listPageChannels(db: Db, companyId: number) {
+  return pages(
+    await db
+      .select()
+      .from(channels)
+      .where(ofCompany(channels, companyId, isFa, isNull(channels.deletedAt)))
+      .orderBy(channels.id),
+  );
+}
+
+export async function findPageChannel(db: Db, companyId: number, id: number) {
+  const rows = await db
+    .select()
+    .from(channels)
+    .where(ofCompany(channels, companyId, isFa, eq(channels.id, id), isNull(channels.deletedAt)))
+    .limit(1);
+  return pages(rows)[0] ?? null;
+}
+
+/** The live channel of a page on the whole platform (one live channel per page), of any company. */
+export async function findLivePage(db: Db, pageId: string) {
+  const rows = await db
+    .select()
+    .from(channels)
+    .where(and(isFa, eq(channels.routeKey, pageId), isNull(channels.deletedAt)))
+    .limit(1);
+  return pages(rows)[0] ?? null;
+}
+
+/** The company's last unlinked channel of a page, to revive. */
+export async function findRemovedPage(db: Db, companyId: number, pageId: string) {
+  const rows = await db
+    .select()
+    .from(channels)
+    .where(ofCompany(channels, companyId, isFa, eq(channels.routeKey, pageId), isNotNull(channels.deletedAt)))
+    .orderBy(desc(channels.id))
+    .limit(1);
+  return pages(rows)[0] ?? null;
+}
+
+export type PageValues = {
+  name: string;
+  defaultSectorId: number;
+  config: TFaConfig;
+  pageTokenSealed: string;
+};
+
+const columns = (v: PageValues) => ({
+  name: v.name,
+  defaultSectorId: v.defaultSectorId,
+  routeKey: v.config.page_id,
+  config: v.config,
+  secretsSealed: { page_access_token: v.pageTokenSealed },
+});
+
+export async function insertPageChannel(db: Db, companyId: number, values: PageValues) {
+  const [row] = await db
+    .insert(channels)
+    .values({ companyId, kind: FA, active: true, ...columns(values) })
+    .returning({ id: channels.id });
+  if (!row) throw new Error('insert returned nothing');
+  return row.id;
+}
+
+/** Writes the page as `values` says, live (a removed row comes back). */
+export async function savePageChannel(db: Db, companyId: number, id: number, values: PageValues) {
+  await db
+    .update(channels)
+    .set({ ...columns(values), active: true, deletedAt: null, updatedAt: new Date() })
+    .where(ofCompany(channels, companyId, isFa, eq(channels.id, id)));
+}
+
+export async function setPageConfig(db: Db, companyId: number, id: number, config: TFaConfig) {
+  await db
+    .update(channels)
+    .set({ config, updatedAt: new Date() })
+    .where(ofCompany(channels, companyId, isFa, eq(channels.id, id)));
+}
+
+export async function setPageSector(db: Db, companyId: number, id: number, sectorId: number) {
+  await db
+    .update(channels)
+    .set({ defaultSectorId: sectorId, updatedAt: new Date() })
+    .where(ofCompany(channels, companyId, isFa, eq(channels.id, id)));
+}
+
+/** Unlinked: state 'unlinked', inactive and soft-deleted. */
+export async function unlinkPageChannel(db: Db, companyId: number, id: number, config: TFaConfig) {
+  await db
+    .update(channels)
+    .set({ config, active: false, deletedAt: new Date(), updatedAt: new Date() })
+    .where(ofCompany(channels, companyId, isFa, eq(channels.id, id)));
+}
