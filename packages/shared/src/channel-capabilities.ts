@@ -2,14 +2,18 @@
 // reply-window banner and the card read these instead of testing kinds. No zod here: the widget may read them.
 import { ATTACHMENT_MIME_KIND, UPLOAD_MAX_BYTES, VOICE_MIME } from './attachment-rules';
 import { CHANNEL_KINDS, type TChannelKind } from './channels';
+import { FA_HUMAN_AGENT_WINDOW_HOURS, META_WINDOW_MSG } from './meta-window';
 
 export type TChannelCapabilities = {
   /** Longest text a message may carry (spec 1 §5, §9); null: no limit. */
   text: { maxLength: number | null };
   /** The file types (MIME) that may be sent and the largest file; null: text only. */
   media: { types: readonly string[]; maxBytes: number } | null;
-  /** Free-form replies only within this time after the contact's last message; null: always. */
-  replyWindow: { hours: number } | null;
+  /**
+   * Free-form replies only within this time after the contact's last message; null: always. `closedText`: what
+   * a refused reply says (default: WhatsApp's, which offers a template).
+   */
+  replyWindow: { hours: number; closedText?: string } | null;
   /** Approved templates (HSM) can be sent, also outside the reply window. */
   templates: boolean;
   subject: boolean;
@@ -104,14 +108,23 @@ const CAPABILITIES: Record<TChannelKind, TChannelCapabilities> = {
     contactAddress: 'email',
     scheduling: true,
   }),
-  // Messenger and Instagram: page-scoped ids, Meta's 24 h standard messaging window.
+  // Messenger and Instagram: page-scoped ids; Meta's 24 h standard window, then the HUMAN_AGENT tag up to 7 days
+  // (the adapter picks the messaging type), nothing after. Reads and reactions come by the app webhook.
   fa: declare({
     text: { maxLength: 1900 },
     media: UPLOAD_MEDIA,
-    replyWindow: { hours: 24 },
+    replyWindow: { hours: FA_HUMAN_AGENT_WINDOW_HOURS, closedText: META_WINDOW_MSG.windowClosed },
+    reactions: true,
+    readReceipts: true,
     scheduling: true,
   }),
-  insta: declare({ media: UPLOAD_MEDIA, replyWindow: { hours: 24 }, scheduling: true }),
+  insta: declare({
+    media: UPLOAD_MEDIA,
+    replyWindow: { hours: FA_HUMAN_AGENT_WINDOW_HOURS, closedText: META_WINDOW_MSG.instaWindowClosed },
+    reactions: true,
+    readReceipts: true,
+    scheduling: true,
+  }),
   sms: declare({ text: { maxLength: 250 }, contactAddress: 'phone', scheduling: true }),
   smsn: declare({ text: { maxLength: 250 }, contactAddress: 'phone', scheduling: true }),
   // 4096, or 250 when the Smart channel's medium is SMS (spec 1 §5): that channel's config narrows it.

@@ -1,3 +1,4 @@
+import { META_WINDOW_MSG } from './meta-window';
 import { z } from './zod';
 
 // Facebook pages (Messenger) and Instagram business accounts (Instagram Direct): the config of their `channels`
@@ -42,10 +43,6 @@ export const FACEBOOK_SUBSCRIBED_FIELDS = [
   'messaging_referrals',
 ] as const;
 
-/** Messenger's policy: free replies within 24 h of the contact's last message, the HUMAN_AGENT tag up to 7 days. */
-export const FA_STANDARD_WINDOW_HOURS = 24;
-export const FA_HUMAN_AGENT_WINDOW_HOURS = 7 * 24;
-
 export const META_MSG = {
   loginError: 'Erro ao efetuar login no Facebook, por favor tente novamente mais tarde.',
   loginCancelled: 'Login cancelado ou não autorizado.',
@@ -53,10 +50,7 @@ export const META_MSG = {
   reauth: 'A página precisa ser autenticada novamente no Facebook. Refaça o login em Canais de entrada.',
   /** Codes 10, 190, 200, 299 (spec 2 §8). */
   relink: 'A página perdeu a permissão no Facebook. Vincule a página novamente.',
-  windowClosed:
-    'Fora da janela de 7 dias do Facebook: o contato não envia mensagens há mais de 7 dias, e o Facebook só permite responder até 7 dias após a última mensagem dele.',
-  instaWindowClosed:
-    'Fora da janela de 7 dias do Instagram: o contato não envia mensagens há mais de 7 dias, e o Instagram só permite responder até 7 dias após a última mensagem dele.',
+  ...META_WINDOW_MSG,
   pageNotFound: 'Página do Facebook não encontrada.',
   accountNotFound: 'Conta do Instagram não encontrada.',
   storyMention: 'Mencionou você em um story',

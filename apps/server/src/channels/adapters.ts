@@ -1,7 +1,15 @@
+import { faAdapter } from './fa/adapter';
+import { instaAdapter } from './insta/adapter';
 import type { ChannelAdapter } from './port';
 import { waentAdapter } from './waent/adapter';
 import { wawebAdapter } from './waweb/adapter';
 import { webchatAdapter } from './webchat/adapter';
 
 /** Every channel kind that runs today; each new kind's adapter joins this list. */
-export const CHANNEL_ADAPTERS: readonly ChannelAdapter[] = [webchatAdapter, waentAdapter, wawebAdapter];
+export const CHANNEL_ADAPTERS: readonly ChannelAdapter[] = [
+  webchatAdapter,
+  waentAdapter,
+  wawebAdapter,
+  faAdapter,
+  instaAdapter,
+];

@@ -71,7 +71,7 @@ export async function sendMessage(
   const capabilities = capabilitiesOf(attendance.channelKind);
   // Outside the channel's reply window (WhatsApp: 24 h after the contact's last message) only a template goes.
   if (!input.metadata?.template && !replyWindowOpen(capabilities, attendance.latestContactChatMessageAt))
-    throw badRequest(WAENT_MSG.windowClosed);
+    throw badRequest(capabilities.replyWindow?.closedText ?? WAENT_MSG.windowClosed);
   await assertChannelReady(deps, { companyId: caller.companyId, channelId: attendance.channelId });
 
   const company = await findCompany(deps.db, caller.companyId);

@@ -6,6 +6,7 @@ import type { InboundRequest } from '../../channels/port';
 import { PUBLIC } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { metaWebhookRoutes } from './meta-routes';
 
 const tags = ['webhooks'];
 const ZParams = z.object({ kind: z.string().min(1).max(40), channelId: zIdParam() });
@@ -20,6 +21,8 @@ export function webhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // Signatures are over the raw body, so this scope keeps every body as bytes.
     app.removeContentTypeParser(['application/json']);
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    // Meta's one webhook for every page and Instagram account (the channel is named in the body).
+    await app.register(metaWebhookRoutes(deps, writer));
 
     const request = (
       channelId: number,
