@@ -6,6 +6,8 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const E2E_DATA_DIR = `.data/e2e-${PORT}`;
 // The fake WhatsApp Web server of e2e/waweb listens here (same derivation in e2e/waweb/peer-proxy.ts).
 const WAWEB_PORT = PORT + 40_000;
+// The fake Graph API of e2e/facebook (Facebook Login dialog, Graph calls) is reached here (e2e/facebook/graph-relay.ts).
+const GRAPH_PORT = PORT + 41_000;
 
 // Playwright requires a default export for its config file.
 export default defineConfig({
@@ -62,6 +64,12 @@ export default defineConfig({
       OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       // Baileys sessions of the in-process channel server talk to that fake (it retries until it is up).
       WAWEB_URL: `ws://127.0.0.1:${WAWEB_PORT}/ws/chat`,
+      // Facebook pages and Instagram: the Meta app of the fake Graph API (same values in e2e/facebook/graph-relay.ts).
+      FACEBOOK_APP_ID: 'e2e-app',
+      FACEBOOK_APP_SECRET: 'e2e-segredo-do-app',
+      FACEBOOK_VERIFY_TOKEN: 'e2e-verifica',
+      FACEBOOK_GRAPH_URL: `http://127.0.0.1:${GRAPH_PORT}`,
+      FACEBOOK_DIALOG_URL: `http://127.0.0.1:${GRAPH_PORT}`,
     },
   },
 });

@@ -1,4 +1,5 @@
 import { Alert, Card, EmptyState, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { TFacebookPage } from '@prosa/shared/facebook';
 import {
   IconAlertCircle,
   IconBrandFacebook,
@@ -16,7 +17,7 @@ import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useSectors } from '../sectors/api';
-import { type TFacebookPage, useFacebookPages, usePageAction } from './api';
+import { useFacebookPages, usePageAction } from './api';
 import { loginResultOf } from './login-result';
 import { LoginStatusCard } from './login-status-card';
 import { PageSectorModal } from './page-sector-modal';
@@ -53,8 +54,7 @@ export function FacebookPagesPage() {
   const act = usePageAction();
   const [choosing, setChoosing] = useState<{ page: TFacebookPage; mode: 'connect' | 'sector' } | null>(null);
   const [unlinking, setUnlinking] = useState<TFacebookPage | null>(null);
-  const list = pages.data ?? [];
-  const sectorName = (id: number | null) => sectors.data?.find((s) => s.id === id)?.name ?? '—';
+  const list = pages.data?.pages ?? [];
   const busy = (p: TFacebookPage) => act.isPending && act.variables?.page.page_id === p.page_id;
 
   return (
@@ -91,7 +91,6 @@ export function FacebookPagesPage() {
               <Table.Tbody>
                 {pages.isPending ? <SkeletonRows rows={3} columns={5} /> : null}
                 {list.map((p) => {
-                  const subscribed = p.state === 'subscribed' && p.channel_id !== null;
                   return (
                     <Table.Tr key={p.page_id}>
                       <Table.Td>
@@ -105,11 +104,11 @@ export function FacebookPagesPage() {
                       <Table.Td>
                         <PageStateBadge state={p.state} needsReauth={p.needs_reauth} />
                       </Table.Td>
-                      <Table.Td>{p.channel_id === null ? '—' : sectorName(p.sector_id)}</Table.Td>
+                      <Table.Td>{p.channel_id === null ? '—' : (p.sector_name ?? '—')}</Table.Td>
                       <Table.Td>{p.username_instagram ? `@${p.username_instagram}` : '—'}</Table.Td>
                       <Table.Td>
                         <RowActions>
-                          {subscribed && !p.needs_reauth ? (
+                          {p.connected ? (
                             <>
                               <RowAction
                                 label="Reinscrever"
@@ -158,7 +157,11 @@ export function FacebookPagesPage() {
             py="xl"
             icon={<IconBrandFacebook size={28} />}
             title="Nenhuma página encontrada."
-            description="Entre com o Facebook para listar as páginas que você administra e conectá-las ao Prosa."
+            description={
+              pages.data?.logged
+                ? 'Sua conta do Facebook não administra nenhuma página.'
+                : 'Entre com o Facebook para listar as páginas que você administra e conectá-las ao Prosa.'
+            }
           />
         ) : null}
       </Card>

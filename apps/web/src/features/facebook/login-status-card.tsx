@@ -8,7 +8,7 @@ export function LoginStatusCard() {
   const status = useFacebookLoginStatus();
   // Facebook Login is a full-page redirect: the server sends the browser to the dialog and back with ?login=.
   const login = () => window.location.assign(FACEBOOK_LOGIN_URL);
-  const logged = status.data?.logged === true;
+  const logged = status.data?.status === 'logged';
 
   return (
     <Card withBorder padding="md" aria-label="Login no Facebook" component="section">

@@ -1,8 +1,8 @@
 import { Modal, Select, Stack, Text } from '@mantine/core';
+import { FACEBOOK_MSG, type TFacebookPage } from '@prosa/shared/facebook';
 import { useState } from 'react';
 import { FormActions } from '../../components/form-actions';
 import type { TSector } from '../sectors/api';
-import type { TFacebookPage } from './api';
 
 type Props = {
   /** The page whose sector is chosen; 'connect' also subscribes it, 'sector' only changes the sector. */
@@ -12,8 +12,6 @@ type Props = {
   onSave: (sectorId: number) => void;
   onClose: () => void;
 };
-
-export const SECTOR_REQUIRED = 'Campo Setor é obrigatório!';
 
 /** Chooses the sector new conversations of a page go to: when connecting it, or later. */
 export function PageSectorModal({ target, ...props }: Props) {
@@ -37,7 +35,7 @@ function SectorForm({
   onClose,
 }: Props & { target: NonNullable<Props['target']> }) {
   const [sector, setSector] = useState<string | null>(
-    target.page.sector_id === null ? null : String(target.page.sector_id),
+    target.page.default_sector_id === null ? null : String(target.page.default_sector_id),
   );
   const [error, setError] = useState<string | null>(null);
   const options = [...sectors]
@@ -49,7 +47,7 @@ function SectorForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (!sector) return setError(SECTOR_REQUIRED);
+        if (!sector) return setError(FACEBOOK_MSG.sectorRequired);
         onSave(Number(sector));
       }}
     >

@@ -1,3 +1,4 @@
+import { type TInstagramInput, type TInstagramPatch, ZInstagramChannel } from '@prosa/shared/facebook';
 import { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -7,46 +8,28 @@ const BASE = '/api/instagram';
 
 export const instagramKey = ['instagram'] as const;
 
-/** An Instagram business account connected through its Facebook page (kind insta). */
-export const ZInstagramAccount = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  account_id: z.string(),
-  username: z.string(),
-  page_id: z.string(),
-  sector_id: z.number().int(),
-  iagree: z.boolean(),
-});
-export type TInstagramAccount = z.infer<typeof ZInstagramAccount>;
+const ZSaved = z.object({ message: z.string() });
 
-export type TInstagramInput = { page_id: string; name: string; sector_id: number; iagree: boolean };
-
+/** The company's Instagram business accounts, each answered through its connected Facebook page. */
 export function useInstagramAccounts() {
   return useQuery({
     queryKey: instagramKey,
-    queryFn: () => apiRequest(BASE, { schema: z.array(ZInstagramAccount) }),
+    queryFn: () => apiRequest(BASE, { schema: z.array(ZInstagramChannel) }),
   });
 }
 
-export function useCreateInstagram() {
+/** Creates (no id) an account from a page, or changes an account's name and sector. */
+export function useSaveInstagram() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TInstagramInput) => apiRequest(BASE, { method: 'POST', body, schema: z.unknown() }),
-    onSuccess: () => {
-      toast.success('Conta do Instagram conectada com sucesso!');
-      return queryClient.invalidateQueries({ queryKey: instagramKey });
-    },
-    onError: (error) => toast.apiError(error),
-  });
-}
-
-export function useUpdateInstagramSector() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, sectorId }: { id: number; sectorId: number }) =>
-      apiRequest(`${BASE}/${id}`, { method: 'PATCH', body: { sector_id: sectorId }, schema: z.unknown() }),
-    onSuccess: () => {
-      toast.success('Setor da conta atualizado com sucesso!');
+    mutationFn: ({ id, body }: { id: number | null; body: TInstagramInput | TInstagramPatch }) =>
+      apiRequest(id === null ? BASE : `${BASE}/${id}`, {
+        method: id === null ? 'POST' : 'PATCH',
+        body,
+        schema: ZSaved.partial(),
+      }),
+    onSuccess: (result) => {
+      toast.success(result.message);
       return queryClient.invalidateQueries({ queryKey: instagramKey });
     },
     onError: (error) => toast.apiError(error),
@@ -56,9 +39,9 @@ export function useUpdateInstagramSector() {
 export function useDeleteInstagram() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(`${BASE}/${id}`, { method: 'DELETE', schema: z.unknown() }),
-    onSuccess: () => {
-      toast.success('Conta do Instagram removida com sucesso!');
+    mutationFn: (id: number) => apiRequest(`${BASE}/${id}`, { method: 'DELETE', schema: ZSaved.partial() }),
+    onSuccess: (result) => {
+      toast.success(result.message);
       return queryClient.invalidateQueries({ queryKey: instagramKey });
     },
     onError: (error) => toast.apiError(error),

@@ -1,24 +1,35 @@
 import { Alert, Checkbox, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import {
+  type TFacebookPage,
+  type TInstagramChannel,
+  type TInstagramInput,
+  type TInstagramPatch,
+  ZInstagramInput,
+  ZInstagramPatch,
+} from '@prosa/shared/facebook';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { FormActions } from '../../components/form-actions';
 import { TargetModal, type TModalTarget } from '../../components/target-modal';
-import type { TFacebookPage } from '../facebook/api';
+import { zodValidate } from '../../lib/zod-form';
 import type { TSector } from '../sectors/api';
-import type { TInstagramAccount, TInstagramInput } from './api';
-import { type TInstagramFormValues, toInstagramBody, validateInstagram } from './instagram-form';
+import {
+  formValuesFrom,
+  type TInstagramFormValues,
+  toInstagramInput,
+  toInstagramPatch,
+} from './instagram-form';
 
 export const INSTAGRAM_TERMS =
   'Declaro que administro esta conta profissional do Instagram e a página do Facebook vinculada a ela, e autorizo o Prosa a receber e enviar mensagens do Instagram Direct em nome dela, pela API oficial da Meta e conforme os Termos da Plataforma da Meta.';
 
 type Props = {
-  target: TModalTarget<TInstagramAccount>;
+  target: TModalTarget<TInstagramChannel>;
   /** Connected pages that have an Instagram business account. */
   pages: TFacebookPage[];
   sectors: TSector[];
   saving: boolean;
-  onCreate: (body: TInstagramInput) => void;
-  onSectorChange: (id: number, sectorId: number) => void;
+  onSave: (id: number | null, body: TInstagramInput | TInstagramPatch) => void;
   onClose: () => void;
 };
 
@@ -30,24 +41,21 @@ export function InstagramFormModal({ target, saving, onClose, ...props }: Props)
       onClose={onClose}
       size="lg"
       closeOnClickOutside={false}
-      title={(editing) => (editing ? `Alterar setor — ${editing.name}` : 'Nova conta do Instagram')}
+      title={(editing) => (editing ? `Editar conta — ${editing.name}` : 'Nova conta do Instagram')}
     >
       {(editing) => <AccountForm account={editing} saving={saving} onClose={onClose} {...props} />}
     </TargetModal>
   );
 }
 
-function AccountForm(props: Omit<Props, 'target'> & { account: TInstagramAccount | null }) {
+function AccountForm(props: Omit<Props, 'target'> & { account: TInstagramChannel | null }) {
   const { account } = props;
   const form = useForm<TInstagramFormValues>({
     mode: 'controlled',
-    initialValues: {
-      page_id: account?.page_id ?? null,
-      name: account?.name ?? '',
-      sector_id: account ? String(account.sector_id) : null,
-      iagree: account?.iagree ?? false,
-    },
-    validate: validateInstagram,
+    initialValues: formValuesFrom(account),
+    validate: account
+      ? zodValidate(ZInstagramPatch, toInstagramPatch)
+      : zodValidate(ZInstagramInput, toInstagramInput),
   });
   const sectors = [...props.sectors]
     .sort((a, b) => a.position - b.position)
@@ -61,13 +69,13 @@ function AccountForm(props: Omit<Props, 'target'> & { account: TInstagramAccount
     <form
       noValidate
       onSubmit={form.onSubmit((v) =>
-        account ? props.onSectorChange(account.id, Number(v.sector_id)) : props.onCreate(toInstagramBody(v)),
+        props.onSave(account?.id ?? null, account ? toInstagramPatch(v) : toInstagramInput(v)),
       )}
     >
       <Stack gap="md">
         {account ? (
           <Text size="sm">
-            Conta <strong>@{account.username}</strong>. Escolha o setor para onde vão as novas conversas.
+            Conta <strong>@{account.username}</strong>, pela página {account.page_name ?? account.page_id}.
           </Text>
         ) : (
           <>
@@ -84,9 +92,9 @@ function AccountForm(props: Omit<Props, 'target'> & { account: TInstagramAccount
               nothingFoundMessage="Nenhuma página com Instagram"
               {...form.getInputProps('page_id')}
             />
-            <TextInput label="Nome" withAsterisk maxLength={80} {...form.getInputProps('name')} />
           </>
         )}
+        <TextInput label="Nome" withAsterisk maxLength={80} {...form.getInputProps('name')} />
         <Select
           label="Setor"
           withAsterisk

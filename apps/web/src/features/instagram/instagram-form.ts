@@ -1,4 +1,4 @@
-import type { TInstagramInput } from './api';
+import type { TInstagramChannel, TInstagramInput, TInstagramPatch } from '@prosa/shared/facebook';
 
 export type TInstagramFormValues = {
   page_id: string | null;
@@ -7,20 +7,27 @@ export type TInstagramFormValues = {
   iagree: boolean;
 };
 
-// Spec 2 §5: each missing field says "Campo X é obrigatório!".
-const REQUIRED = (field: string) => `Campo ${field} é obrigatório!`;
-
-export function validateInstagram(
-  v: TInstagramFormValues,
-): Partial<Record<keyof TInstagramFormValues, string>> {
-  const errors: Partial<Record<keyof TInstagramFormValues, string>> = {};
-  if (!v.page_id) errors.page_id = REQUIRED('Página');
-  if (!v.name.trim()) errors.name = REQUIRED('Nome');
-  if (!v.sector_id) errors.sector_id = REQUIRED('Setor');
-  if (!v.iagree) errors.iagree = REQUIRED('Termos de uso');
-  return errors;
+export function formValuesFrom(account: TInstagramChannel | null): TInstagramFormValues {
+  return {
+    page_id: account?.page_id ?? null,
+    name: account?.name ?? '',
+    sector_id: account ? String(account.default_sector_id) : null,
+    iagree: account?.iagree ?? false,
+  };
 }
 
-export function toInstagramBody(v: TInstagramFormValues): TInstagramInput {
-  return { page_id: v.page_id ?? '', name: v.name.trim(), sector_id: Number(v.sector_id), iagree: v.iagree };
+// Missing values are left to the shared schema, whose "Campo X é obrigatório!" is the one shown.
+const sectorOf = (v: TInstagramFormValues) => (v.sector_id ? Number(v.sector_id) : undefined);
+
+export function toInstagramInput(v: TInstagramFormValues): TInstagramInput {
+  return {
+    page_id: v.page_id ?? '',
+    name: v.name,
+    sector_id: sectorOf(v) as number,
+    iagree: v.iagree as true,
+  };
+}
+
+export function toInstagramPatch(v: TInstagramFormValues): TInstagramPatch {
+  return { name: v.name, sector_id: sectorOf(v) ?? 0 };
 }

@@ -1,28 +1,17 @@
 import { Alert, Anchor, Button, Card, EmptyState, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconBrandInstagram,
-  IconHierarchy2,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import type { TInstagramChannel } from '@prosa/shared/facebook';
+import { IconAlertCircle, IconBrandInstagram, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
-import { RowAction, RowActions } from '../../components/row-actions';
+import { EditAction, RowAction, RowActions } from '../../components/row-actions';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import type { TModalTarget } from '../../components/target-modal';
 import { errorMessage } from '../../lib/api';
 import { useFacebookPages } from '../facebook/api';
 import { useSectors } from '../sectors/api';
-import {
-  type TInstagramAccount,
-  useCreateInstagram,
-  useDeleteInstagram,
-  useInstagramAccounts,
-  useUpdateInstagramSector,
-} from './api';
+import { useDeleteInstagram, useInstagramAccounts, useSaveInstagram } from './api';
 import { InstagramFormModal } from './instagram-form-modal';
 
 const LOAD_ERROR = 'Erro ao carregar as contas do Instagram.';
@@ -32,17 +21,12 @@ export function InstagramPage() {
   const accounts = useInstagramAccounts();
   const pages = useFacebookPages();
   const sectors = useSectors();
-  const create = useCreateInstagram();
-  const update = useUpdateInstagramSector();
+  const save = useSaveInstagram();
   const remove = useDeleteInstagram();
-  const [editing, setEditing] = useState<TModalTarget<TInstagramAccount>>(null);
-  const [removing, setRemoving] = useState<TInstagramAccount | null>(null);
+  const [editing, setEditing] = useState<TModalTarget<TInstagramChannel>>(null);
+  const [removing, setRemoving] = useState<TInstagramChannel | null>(null);
   const list = accounts.data ?? [];
-  const sectorName = (id: number) => sectors.data?.find((s) => s.id === id)?.name ?? '—';
-  const pageName = (id: string) => pages.data?.find((p) => p.page_id === id)?.name ?? id;
-  const linkable = (pages.data ?? []).filter(
-    (p) => p.state === 'subscribed' && !p.needs_reauth && p.instagram_id !== null,
-  );
+  const linkable = (pages.data?.pages ?? []).filter((p) => p.connected && p.instagram_id !== null);
 
   return (
     <Stack gap="lg">
@@ -94,16 +78,11 @@ export function InstagramPage() {
                   <Table.Tr key={a.id}>
                     <Table.Td fw={500}>{a.name}</Table.Td>
                     <Table.Td>@{a.username}</Table.Td>
-                    <Table.Td>{pageName(a.page_id)}</Table.Td>
-                    <Table.Td>{sectorName(a.sector_id)}</Table.Td>
+                    <Table.Td>{a.page_name ?? a.page_id}</Table.Td>
+                    <Table.Td>{a.sector_name ?? '—'}</Table.Td>
                     <Table.Td>
                       <RowActions>
-                        <RowAction
-                          label="Alterar setor"
-                          name={a.name}
-                          icon={IconHierarchy2}
-                          onClick={() => setEditing(a)}
-                        />
+                        <EditAction name={a.name} onClick={() => setEditing(a)} />
                         <RowAction
                           label="Remover"
                           name={a.name}
@@ -138,12 +117,9 @@ export function InstagramPage() {
         target={editing}
         pages={linkable}
         sectors={sectors.data ?? []}
-        saving={create.isPending || update.isPending}
+        saving={save.isPending}
         onClose={() => setEditing(null)}
-        onCreate={(body) => create.mutate(body, { onSuccess: () => setEditing(null) })}
-        onSectorChange={(id, sectorId) =>
-          update.mutate({ id, sectorId }, { onSuccess: () => setEditing(null) })
-        }
+        onSave={(id, body) => save.mutate({ id, body }, { onSuccess: () => setEditing(null) })}
       />
       <ConfirmDialog
         opened={removing !== null}

@@ -1,0 +1,13 @@
+import type { Server } from 'node:net';
+import { relayTo } from '../waweb/peer-proxy';
+
+/** Where the e2e server looks for the Graph API and the login dialog (playwright.config.ts: E2E_PORT + 41000). */
+export const GRAPH_PORT = Number(process.env.E2E_PORT ?? 3100) + 41_000;
+
+/** The Meta app the e2e server was started with (playwright.config.ts webServer env). */
+export const META_APP = { id: 'e2e-app', secret: 'e2e-segredo-do-app', verifyToken: 'e2e-verifica' } as const;
+
+/** Relays the fixed port the server knows to the fake Graph API, which listens on a port of its own. */
+export function relayGraph(peerUrl: string): Promise<Server> {
+  return relayTo(peerUrl, GRAPH_PORT);
+}
