@@ -5,8 +5,9 @@ import { OutboundError } from '../../platform/outbound-url';
 
 // The Graph API calls of Facebook Login and page management (spec 2 §7 "direct provider calls": /me/accounts
 // with paging, subscribed_apps, the Instagram account), at FACEBOOK_GRAPH_URL/FACEBOOK_GRAPH_VERSION — Meta's, or
-// a local peer in tests — always through the outbound-URL guard. Tokens travel as the `access_token` parameter,
-// as Meta documents these calls.
+// a local peer in tests — always through the outbound-URL guard. Tokens travel in the Authorization header (the
+// Graph API takes them there as well as in `access_token`, and a header is not logged with the URL); only the
+// token exchange sends the app's credentials as parameters, as Meta documents it.
 
 export type GraphDeps = Pick<AppDeps, 'config' | 'outbound'>;
 
@@ -31,8 +32,17 @@ function urlOf(deps: GraphDeps, path: string, query: Query) {
   return url.toString();
 }
 
-async function call<T>(deps: GraphDeps, url: string, method: 'GET' | 'POST' | 'DELETE' = 'GET'): Promise<T> {
-  const res = await deps.outbound.fetch(url, { method, signal: AbortSignal.timeout(15_000) });
+async function call<T>(
+  deps: GraphDeps,
+  url: string,
+  token: string | null,
+  method: 'GET' | 'POST' | 'DELETE' = 'GET',
+): Promise<T> {
+  const res = await deps.outbound.fetch(url, {
+    method,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    signal: AbortSignal.timeout(15_000),
+  });
   const text = await res.text().catch((err: unknown) => {
     throw new OutboundError(`resposta interrompida: ${err instanceof Error ? err.message : String(err)}`);
   });
@@ -89,7 +99,7 @@ export async function exchangeCode(
     redirect_uri: redirectUri,
     code,
   });
-  return tokenOf(await call(deps, url));
+  return tokenOf(await call(deps, url, null));
 }
 
 /** A short-lived user token → a long-lived one (`grant_type=fb_exchange_token`); its page tokens do not expire. */
@@ -100,14 +110,15 @@ export async function exchangeLongLived(deps: GraphDeps, app: { id: string; secr
     client_secret: app.secret,
     fb_exchange_token: token,
   });
-  return tokenOf(await call(deps, url));
+  return tokenOf(await call(deps, url, null));
 }
 
 /** Who the token belongs to (also the login check: an expired or revoked token answers an OAuthException). */
 export async function me(deps: GraphDeps, token: string) {
   const body = await call<{ id?: unknown; name?: unknown }>(
     deps,
-    urlOf(deps, '/me', { fields: 'id,name', access_token: token }),
+    urlOf(deps, '/me', { fields: 'id,name' }),
+    token,
   );
   const id = str(body.id);
   if (!id) throw new FacebookGraphError(502, null, null, 'Resposta do Facebook sem usuário');
@@ -129,10 +140,9 @@ export async function listUserPages(deps: GraphDeps, token: string): Promise<Gra
   let url: string | null = urlOf(deps, '/me/accounts', {
     fields: 'id,name,access_token',
     limit: String(FACEBOOK_PAGE_FETCH_LIMIT),
-    access_token: token,
   });
   for (let n = 0; url && n < MAX_PAGES; n++) {
-    const body: { data?: unknown; paging?: { next?: unknown } } = await call(deps, url);
+    const body: { data?: unknown; paging?: { next?: unknown } } = await call(deps, url, token);
     if (!Array.isArray(body.data))
       throw new FacebookGraphError(502, null, null, 'Resposta sem lista de páginas');
     for (const p of body.data as { id?: unknown; name?: unknown; access_token?: unknown }[]) {
@@ -141,16 +151,9 @@ export async function listUserPages(deps: GraphDeps, token: string): Promise<Gra
       if (id && accessToken) out.push({ id, name: str(p.name) ?? id, accessToken });
     }
     const next = str(body.paging?.next);
-    url = next?.startsWith(`${root}/`) ? withToken(next, token) : null;
+    url = next?.startsWith(`${root}/`) ? next : null;
   }
   return out;
-}
-
-// Meta's `next` carries the token already; a peer's may not: the same one is set either way.
-function withToken(next: string, token: string) {
-  const url = new URL(next);
-  url.searchParams.set('access_token', token);
-  return url.toString();
 }
 
 /** The Instagram business account linked to a page, or null (`?fields=instagram_business_account{id,username}`). */
@@ -159,8 +162,8 @@ export async function pageInstagram(deps: GraphDeps, pageId: string, pageToken: 
     deps,
     urlOf(deps, `/${pageId}`, {
       fields: 'instagram_business_account{id,username}',
-      access_token: pageToken,
     }),
+    pageToken,
   );
   const id = str(body.instagram_business_account?.id);
   return id ? { id, username: str(body.instagram_business_account?.username) ?? '' } : null;
@@ -172,13 +175,13 @@ export async function subscribeApp(deps: GraphDeps, pageId: string, pageToken: s
     deps,
     urlOf(deps, `/${pageId}/subscribed_apps`, {
       subscribed_fields: FACEBOOK_SUBSCRIBED_FIELDS.join(','),
-      access_token: pageToken,
     }),
+    pageToken,
     'POST',
   );
 }
 
 /** Removes the app from the page's webhooks. */
 export async function unsubscribeApp(deps: GraphDeps, pageId: string, pageToken: string) {
-  await call(deps, urlOf(deps, `/${pageId}/subscribed_apps`, { access_token: pageToken }), 'DELETE');
+  await call(deps, urlOf(deps, `/${pageId}/subscribed_apps`, {}), pageToken, 'DELETE');
 }
