@@ -40,6 +40,7 @@ import { pauseRoutes } from './modules/pause/routes';
 import { permissionRoutes } from './modules/permissions/routes';
 import { personRoutes } from './modules/persons/routes';
 import { profileRoutes } from './modules/profiles/routes';
+import { referralRoutes } from './modules/referrals/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { sectorRoutes } from './modules/sectors/routes';
 import { signatureRoutes } from './modules/signatures/routes';
@@ -156,6 +157,7 @@ export async function buildApp(
   await app.register(facebookRoutes(deps));
   await app.register(instagramRoutes(deps));
   await app.register(webhookRoutes(deps));
+  await app.register(referralRoutes(deps));
   await app.register(channelRoutes(deps));
   await app.register(hsmRoutes(deps));
   await app.register(activeWhatsappRoutes(deps));

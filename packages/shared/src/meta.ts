@@ -57,3 +57,24 @@ export const META_MSG = {
   storyReply: 'Respondeu ao seu story',
   unsupported: 'Mensagem de um tipo não suportado.',
 } as const;
+
+/** One referral of an attendance (GET /api/referral-tracking/{protocol}): how the person came to the page. */
+export const ZReferral = z.object({
+  source: z.string().nullable(),
+  type: z.string().nullable(),
+  ref: z.string().nullable(),
+  ad_id: z.string().nullable(),
+  at: z.string(),
+});
+export type TReferral = z.infer<typeof ZReferral>;
+
+export const ZReferralTracking = z.object({ protocol: z.string(), referrals: z.array(ZReferral) });
+
+export const ZReferralParams = z.object({
+  protocol: z
+    .string()
+    .trim()
+    .min(1, { error: 'Informe o protocolo.' })
+    .max(40, { error: 'Protocolo inválido.' })
+    .regex(/^[A-Za-z0-9._-]+$/, { error: 'Protocolo inválido.' }),
+});
