@@ -29,7 +29,11 @@ export async function connectFacebookPage(deps: Deps, caller: Caller, pageId: st
   const token = login ? openToken(login.tokenSealed, deps.appSecret) : '';
   if (!token) throw badRequest(FACEBOOK_MSG.notLogged);
   try {
-    const page = (await listUserPages(deps, token)).find((p) => p.id === pageId);
+    const listed = await listUserPages(deps, token).catch((err: unknown) => {
+      // The user's token refused: the login is what must be done again, not the page's link.
+      throw err instanceof FacebookGraphError ? badRequest(FACEBOOK_MSG.notLogged) : err;
+    });
+    const page = listed.find((p) => p.id === pageId);
     if (!page) throw notFound(FACEBOOK_MSG.pageNotFound);
     const live = await findLivePage(deps.db, pageId);
     if (live && live.companyId !== caller.companyId) throw badRequest(FACEBOOK_MSG.pageOtherCompany);

@@ -465,3 +465,26 @@ describe('unlink', () => {
     expect((await faChannel(pageId(0)))?.deletedAt).toBeNull();
   });
 });
+
+describe('a login Facebook no longer accepts', () => {
+  it('shows not logged, and the connected pages still listed (not in the user’s list)', async () => {
+    for (const t of peer.state.longLivedTokens) peer.state.userTokens.delete(t);
+    expect((await http.get('/api/facebook/login-status', { cookie: manager })).body).toEqual({
+      status: 'not_logged',
+      name: null,
+    });
+    const list = await pagesOf(manager);
+    expect(list.logged).toBe(false);
+    expect(list.pages.map((p) => [p.page_id, p.connected, p.listed])).toEqual([
+      [pageId(0), true, false],
+      [pageId(1), true, false],
+    ]);
+    const connect = await http.post(`/api/facebook/pages/${pageId(2)}/connect`, {
+      cookie: manager,
+      body: { sector_id: sectorId },
+    });
+    expect(connect.status).toBe(400);
+    expect(connect.body.message).toBe(FACEBOOK_MSG.notLogged);
+    expect(await faChannel(pageId(2))).toBeUndefined();
+  });
+});
