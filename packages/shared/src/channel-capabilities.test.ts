@@ -61,7 +61,9 @@ describe('capabilitiesOf', () => {
     expect(channelKindsWith((c) => c.templates)).toEqual(['waent']);
     expect(capabilitiesOf('em').contactAddress).toBe('email');
     expect(capabilitiesOf('sms').media).toBeNull();
-    expect(capabilitiesOf('fa').replyWindow?.hours).toBe(24);
+    // Messenger: 24 h free, then the HUMAN_AGENT tag up to 7 days; refused after with Facebook's own text.
+    expect(capabilitiesOf('fa').replyWindow?.hours).toBe(168);
+    expect(capabilitiesOf('fa').replyWindow?.closedText).toContain('Fora da janela de 7 dias do Facebook');
   });
 
   it('lists the kinds by a rule: phone-addressed kinds, socket-delivered kinds', () => {

@@ -248,7 +248,13 @@ describe('Messenger inbound', () => {
     expect(stored.map((m) => m.text).sort()).toEqual(
       ['', '', '', 'Contato vindo de ADS (promo-natal)', 'Falar com atendente', 'Olá, vi o anúncio'].sort(),
     );
-    expect(stored.some((m) => m.text.includes('caixa da página'))).toBe(false);
+    // Not in this attendance, nor anywhere else (as a message of the page to itself).
+    const echoes = await ctx.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(sql`${messages.text} like '%caixa da página%'`);
+    expect(echoes).toEqual([]);
+    expect(await attendanceOf('fa', PAGE)).toBeNull();
     const files = stored.flatMap((m) => m.attachments as { mimeType: string; originalName: string }[]);
     expect(files.map((f) => f.mimeType).sort()).toEqual(['application/pdf', 'image/jpeg', 'image/png']);
     expect(files.map((f) => f.originalName).sort()).toEqual(['boleto.pdf', 'foto.png', 'outra.jpg']);
