@@ -1,9 +1,44 @@
+import type { Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
+import { type GraphApiPeer, startGraphApiPeer } from '../../apps/server/test/peers/graph-api/peer';
+import { ev } from '../../apps/server/test/peers/graph-api/webhooks';
+import { sql } from '../support/database';
 import { DEMO, login } from '../support/demo';
+import { META_APP, relayGraph } from './graph-relay';
 
+// One Facebook account (the fake Graph API) for the whole file; the tests follow its pages through their life.
+test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 800 } });
 
+const SHOP = { id: '1050001', name: 'Loja Prosa', accessToken: 'EAAP-loja-prosa' };
+const SUPPORT = { id: '1050002', name: 'Prosa Suporte', accessToken: 'EAAP-prosa-suporte' };
+const INSTAGRAM = { id: '17841400001', username: 'lojaprosa' };
+const CUSTOMER = { id: '7000123456789', first_name: 'João', last_name: 'Cliente' };
+
+let peer: GraphApiPeer;
+let relay: Server;
+
+test.beforeAll(async () => {
+  peer = await startGraphApiPeer({
+    appId: META_APP.id,
+    appSecret: META_APP.secret,
+    user: { id: '10001', name: 'Maria Administradora' },
+    pages: [
+      { ...SHOP, instagram: INSTAGRAM },
+      { ...SUPPORT, instagram: null },
+    ],
+    people: [CUSTOMER],
+  });
+  relay = await relayGraph(peer);
+});
+test.afterAll(async () => {
+  await new Promise((done) => relay?.close(done));
+  await peer?.stop();
+});
+
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+const pagesTable = (page: Page) => page.getByRole('table', { name: 'Páginas do Facebook' });
+const pageRow = (page: Page, name: string) => pagesTable(page).getByRole('row').filter({ hasText: name });
 
 /** Screenshots without the toasts over the page: the pointer leaves them, and they close by themselves. */
 async function settledShot(page: Page, path: string) {
@@ -24,10 +59,14 @@ test('sem login no Facebook, a tela diz Não conectado e não lista páginas; o 
   await expect(page.getByText('Nenhuma página encontrada.')).toBeVisible();
   await settledShot(page, 'docs/screenshots/facebook-not-logged.png');
 
-  // A login the user cancelled at Facebook comes back with ?login=cancelled: the spec's text, once.
-  await page.goto('/channels/facebook?login=cancelled');
-  await expect(page.getByText('Login cancelado ou não autorizado.')).toBeVisible();
+  // Cancelled at Facebook, the login comes back with the spec's text (the real dialog's Cancelar).
+  await page.getByRole('button', { name: 'Entrar com o Facebook' }).click();
+  await expect(page.getByRole('heading', { name: 'Entrar com o Facebook' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page).toHaveURL(/\/channels\/facebook$/);
+  await expect(page.getByText('Login cancelado ou não autorizado.')).toBeVisible();
+  await expect(page.getByText('Não conectado ao Facebook.')).toBeVisible();
+  // A failed login (e.g. a tampered state) says the spec's error text.
   await page.goto('/channels/facebook?login=error');
   await expect(
     page.getByText('Erro ao efetuar login no Facebook, por favor tente novamente mais tarde.'),
@@ -43,5 +82,160 @@ test('sem login no Facebook, a tela diz Não conectado e não lista páginas; o 
   for (const field of ['Página', 'Nome', 'Setor', 'Aceite dos termos']) {
     await expect(form.getByText(`Campo ${field} é obrigatório!`)).toBeVisible();
   }
+  await page.mouse.move(10, 790);
+  await expect(page.locator('.mantine-Notifications-notification')).toHaveCount(0);
   await page.screenshot({ path: 'docs/screenshots/instagram-form.png' });
+});
+
+test('o administrador entra com o Facebook, conecta uma página com setor; a mensagem do cliente chega à operadora e a resposta chega ao Facebook', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await login(admin, DEMO.admin);
+  await menu(admin).getByRole('link', { name: 'Facebook e Instagram' }).click();
+
+  // Facebook Login through the (fake) dialog, and back to the screen logged in.
+  await admin.getByRole('button', { name: 'Entrar com o Facebook' }).click();
+  await expect(admin.getByRole('heading', { name: 'Entrar com o Facebook' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Continuar como Maria' }).click();
+  await expect(admin).toHaveURL(/\/channels\/facebook$/);
+  await expect(admin.getByText('Login no Facebook efetuado com sucesso!')).toBeVisible();
+  await expect(admin.getByText('Conectado ao Facebook como')).toContainText('Maria Administradora');
+  const [dialog] = peer.dialogs;
+  for (const scope of ['pages_messaging', 'instagram_manage_messages', 'business_management']) {
+    expect(dialog?.scope.split(',')).toContain(scope);
+  }
+
+  // The user's pages, not connected yet.
+  await expect(pageRow(admin, SHOP.name)).toContainText('Desconectada');
+  await expect(pageRow(admin, SUPPORT.name)).toContainText('Desconectada');
+
+  // Connect with a sector: the sector is required, then the app is subscribed to the page's four fields.
+  await pageRow(admin, SHOP.name)
+    .getByRole('button', { name: `Conectar ${SHOP.name}` })
+    .click();
+  const connect = admin.getByRole('dialog', { name: `Conectar página — ${SHOP.name}` });
+  await connect.getByRole('button', { name: 'Conectar' }).click();
+  await expect(connect.getByText('Campo Setor é obrigatório!')).toBeVisible();
+  await connect.getByRole('combobox', { name: 'Setor' }).click();
+  await admin.getByRole('option', { name: 'Comercial', exact: true }).click();
+  await connect.getByRole('button', { name: 'Conectar' }).click();
+  await expect(connect).toBeHidden();
+  await expect(admin.getByText('Página conectada com sucesso!')).toBeVisible();
+  await expect(pageRow(admin, SHOP.name)).toContainText('Inscrita');
+  await expect(pageRow(admin, SHOP.name)).toContainText('Comercial');
+  // Its Instagram business account, read when connecting.
+  await expect(pageRow(admin, SHOP.name)).toContainText(`@${INSTAGRAM.username}`);
+  expect(peer.subscriptions.get(SHOP.id)?.sort()).toEqual(
+    ['message_reads', 'messages', 'messaging_postbacks', 'messaging_referrals'].sort(),
+  );
+  await settledShot(admin, 'docs/screenshots/facebook-pages.png');
+
+  // A customer writes to the page: the operator of Comercial gets an fa_ card and answers it.
+  const ana = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await login(ana, DEMO.ana);
+  const statuses = await peer.deliver(`${baseURL}/api/webhooks/facebook`, 'page', [
+    ev.text({ user: CUSTOMER.id, to: SHOP.id, text: 'Olá! A loja abre amanhã?' }),
+  ]);
+  expect(statuses).toEqual([200]);
+  const [channel] = await sql<{ id: number }>(
+    "select id from channels where kind = 'fa' and route_key = $1 and deleted_at is null",
+    [SHOP.id],
+  );
+  let cardId = '';
+  await expect
+    .poll(async () => {
+      const rows = await sql<{ card_id: string }>('select card_id from attendances where channel_id = $1', [
+        channel?.id,
+      ]);
+      cardId = rows[0]?.card_id ?? '';
+      return cardId;
+    })
+    .toBe(`fa_${channel?.id}_${CUSTOMER.id}`);
+  const card = ana
+    .getByRole('button', { name: /^Abrir conversa com / })
+    .filter({ hasText: 'A loja abre amanhã' });
+  await expect(card).toBeVisible();
+  await card.click();
+  const chat = ana.getByTestId('chat-modal');
+  await expect(
+    chat.getByRole('log', { name: 'Mensagens' }).getByText('Olá! A loja abre amanhã?'),
+  ).toBeVisible();
+  const composer = chat.getByRole('textbox', { name: 'Mensagem' });
+  await composer.fill('Abre sim, das 9h às 18h.');
+  await composer.press('Enter');
+  await expect
+    .poll(() =>
+      peer.sends.filter((s) => (s.body.message as { text?: string })?.text === 'Abre sim, das 9h às 18h.'),
+    )
+    .toHaveLength(1);
+  const sent = peer.sends.find(
+    (s) => (s.body.message as { text?: string })?.text === 'Abre sim, das 9h às 18h.',
+  );
+  expect(sent?.body.recipient).toEqual({ id: CUSTOMER.id });
+  expect(sent?.body.messaging_type).toBe('RESPONSE');
+  expect(sent?.token).toBe(SHOP.accessToken);
+});
+
+test('a conta do Instagram da página é cadastrada; a página é reinscrita, muda de setor e é desvinculada', async ({
+  page,
+}) => {
+  await login(page, DEMO.admin);
+  await page.goto('/channels/instagram');
+  await page.getByRole('button', { name: 'Nova conta' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Nova conta do Instagram' });
+  await form.getByRole('combobox', { name: 'Página do Facebook' }).click();
+  // Only connected pages with an Instagram business account are offered.
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await page.getByRole('option', { name: `${SHOP.name} — @${INSTAGRAM.username}` }).click();
+  await form.getByLabel('Nome').fill('Instagram da Loja');
+  await form.getByRole('combobox', { name: 'Setor' }).click();
+  await page.getByRole('option', { name: 'Suporte', exact: true }).click();
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(form.getByText('Campo Aceite dos termos é obrigatório!')).toBeVisible();
+  await form.getByLabel('Li e aceito os termos de uso').check();
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(form).toBeHidden();
+  const accounts = page.getByRole('table', { name: 'Contas do Instagram' });
+  const row = accounts.getByRole('row').filter({ hasText: 'Instagram da Loja' });
+  await expect(row).toContainText(`@${INSTAGRAM.username}`);
+  await expect(row).toContainText(SHOP.name);
+  await expect(row).toContainText('Suporte');
+  await settledShot(page, 'docs/screenshots/instagram-accounts.png');
+
+  await page.goto('/channels/facebook');
+  await expect(page.getByText('Conectado ao Facebook como')).toBeVisible();
+  await pageRow(page, SHOP.name)
+    .getByRole('button', { name: `Reinscrever ${SHOP.name}` })
+    .click();
+  await expect(page.getByText('Página inscrita novamente com sucesso!')).toBeVisible();
+  expect(peer.subscriptions.get(SHOP.id)).toHaveLength(4);
+
+  await pageRow(page, SHOP.name)
+    .getByRole('button', { name: `Alterar setor ${SHOP.name}` })
+    .click();
+  const sector = page.getByRole('dialog', { name: 'Alterar setor' });
+  await sector.getByRole('combobox', { name: 'Setor' }).click();
+  await page.getByRole('option', { name: 'Financeiro', exact: true }).click();
+  await sector.getByRole('button', { name: 'Salvar' }).click();
+  await expect(sector).toBeHidden();
+  await expect(pageRow(page, SHOP.name)).toContainText('Financeiro');
+
+  await page.mouse.move(10, 790);
+  await pageRow(page, SHOP.name)
+    .getByRole('button', { name: `Desvincular ${SHOP.name}` })
+    .click();
+  const confirm = page.getByRole('dialog', { name: 'Desvincular página' });
+  await confirm.getByRole('button', { name: 'Desvincular' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Página desvinculada com sucesso!')).toBeVisible();
+  // No longer subscribed: it can be connected again, not unlinked twice.
+  await expect(pageRow(page, SHOP.name)).not.toContainText('Inscrita');
+  await expect(
+    pageRow(page, SHOP.name).getByRole('button', { name: `Desvincular ${SHOP.name}` }),
+  ).toHaveCount(0);
+  await expect(pageRow(page, SHOP.name).getByRole('button', { name: `Conectar ${SHOP.name}` })).toBeVisible();
+  expect(peer.subscriptions.has(SHOP.id)).toBe(false);
 });
