@@ -115,15 +115,21 @@ export type GraphProfile = { name: string | null; picture: string | null };
 
 /**
  * A contact's profile: Messenger's first_name/last_name/profile_pic, Instagram's name/username/profile_pic.
- * (Meant for the contact-profile job: the parse of a webhook does no I/O, so the contact starts named by its id.)
+ * (The app webhook asks it for a person's first events: the parse does no I/O.)
  */
 export async function fetchProfile(
   p: GraphPage,
   kind: 'fa' | 'insta',
   userId: string,
+  timeoutMs = 15_000,
 ): Promise<GraphProfile> {
   const fields = kind === 'fa' ? 'first_name,last_name,profile_pic' : 'name,username,profile_pic';
-  const r = await graphCall<Record<string, unknown>>(p, `/${encodeURIComponent(userId)}?fields=${fields}`);
+  const r = await graphCall<Record<string, unknown>>(
+    p,
+    `/${encodeURIComponent(userId)}?fields=${fields}`,
+    {},
+    timeoutMs,
+  );
   const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
   const name =
     kind === 'fa'

@@ -33,6 +33,8 @@ export type MetaEvent = {
   read?: { watermark?: number; mid?: string; mids?: string[] };
   delivery?: { watermark?: number; mids?: string[] };
   reaction?: { mid?: string; action?: 'react' | 'unreact'; reaction?: string; emoji?: string };
+  /** Ours: the person's Graph profile, added by the app webhook to a new person's events. */
+  profile?: { name: string | null; picture: string | null };
 };
 
 export type MetaEntry = { id: string; time: number; messaging: MetaEvent[] };

@@ -164,7 +164,11 @@ export function parse(ch: OpenChannel, payload: unknown): InboundParse {
       }
       const m = messageOf(ev) ?? postbackOf(ev) ?? referralMessageOf(ev);
       if (!m) continue;
-      out.contact ??= { externalId: ev.sender.id, name: ev.sender.id, data: { psid: ev.sender.id } };
+      out.contact ??= {
+        externalId: ev.sender.id,
+        name: ev.profile?.name ?? ev.sender.id,
+        data: { psid: ev.sender.id, ...(ev.profile?.picture ? { profile_pic: ev.profile.picture } : {}) },
+      };
       out.messages.push(m);
     }
   }

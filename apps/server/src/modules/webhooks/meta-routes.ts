@@ -8,6 +8,7 @@ import { PUBLIC } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import { stripNul } from '../../platform/refuse-nul';
 import { channelByRouteKey, midsUpTo } from './meta-channels';
+import { annotateNewPeople } from './meta-profiles';
 
 const tags = ['webhooks'];
 const ZKind = z.object({ provider: z.enum(['facebook', 'instagram']) });
@@ -85,6 +86,7 @@ export function metaWebhookRoutes(deps: AppDeps, writer: InboxWriter): FastifyPl
           for (const ev of entry.messaging)
             if (ev.read?.watermark !== undefined && !ev.read.mid && !ev.read.mids)
               ev.read.mids = await midsUpTo(deps.db, ch, ev.sender.id, ev.read.watermark);
+          await annotateNewPeople(deps, ch, kind, [entry]);
           const group = byChannel.get(ch.id) ?? { ch, entries: [] };
           group.entries.push(entry);
           byChannel.set(ch.id, group);

@@ -81,6 +81,10 @@ beforeAll(async () => {
       { id: PAGE, name: 'Loja Prosa', accessToken: PAGE_TOKEN, instagram: { id: IG, username: 'lojaprosa' } },
       { id: OTHER_PAGE, name: 'Outra Loja', accessToken: 'EAAP-other' },
     ],
+    people: [
+      { id: '7001', first_name: 'Joana', last_name: 'Silva', profile_pic: 'https://cdn.test/joana.jpg' },
+      { id: '9001', name: 'Carla Souza', username: 'carla.souza', profile_pic: 'https://cdn.test/carla.jpg' },
+    ],
   });
   ctx = await createTestContext({
     queue: false,
@@ -263,6 +267,24 @@ describe('Messenger inbound', () => {
     expect(att.channelId).toBe(faId);
   });
 
+  it('names a new person by their Graph profile; one the Graph API does not answer keeps the id', async () => {
+    const contactOf = async (kind: 'fa' | 'insta', id: string) =>
+      (
+        await ctx.db
+          .select({ name: contacts.name, data: contacts.data })
+          .from(contacts)
+          .where(and(eq(contacts.kind, kind), eq(contacts.externalId, id)))
+      )[0];
+    expect(await contactOf('fa', '7001')).toMatchObject({
+      name: 'Joana Silva',
+      data: { psid: '7001', profile_pic: 'https://cdn.test/joana.jpg' },
+    });
+    await personWhoWrote('9001', 'insta');
+    expect((await contactOf('insta', '9001'))?.name).toBe('Carla Souza');
+    await personWhoWrote('7299');
+    expect((await contactOf('fa', '7299'))?.name).toBe('7299');
+  });
+
   it('answers the referrals of an attendance by its protocol, to its company only', async () => {
     const att = await waitFor(() => attendanceOf('fa', '7001'));
     const r = await http.get(`/api/referral-tracking/${att.protocol}`, { cookie: operator });
@@ -417,7 +439,7 @@ describe('Messenger outbound (Send API)', () => {
 
 describe('Instagram Direct', () => {
   it('stores story replies and mentions with quotedStory, and reactions on our messages', async () => {
-    const igUser = '9001';
+    const igUser = '9002';
     const att = await personWhoWrote(igUser, 'insta');
     expect(att.channelId).toBe(instaId);
     const r = await reply(att.id, { message: 'Oi! Como podemos ajudar?' });
