@@ -177,6 +177,32 @@ test('o administrador entra com o Facebook, conecta uma página com setor; a men
   expect(sent?.body.recipient).toEqual({ id: CUSTOMER.id });
   expect(sent?.body.messaging_type).toBe('RESPONSE');
   expect(sent?.token).toBe(SHOP.accessToken);
+
+  // Meta refuses the page's token (code 190): the page shows not connected until it is connected again.
+  peer.failNextSends({
+    code: 190,
+    message: 'Error validating access token: The session has been invalidated.',
+  });
+  await composer.fill('Mais alguma dúvida?');
+  await composer.press('Enter');
+  await expect(async () => {
+    await admin.reload();
+    await expect(pageRow(admin, SHOP.name)).toContainText('Não conectada — entre novamente', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  await expect(
+    pageRow(admin, SHOP.name).getByRole('button', { name: `Reinscrever ${SHOP.name}` }),
+  ).toHaveCount(0);
+  await settledShot(admin, 'docs/screenshots/facebook-needs-reauth.png');
+  await pageRow(admin, SHOP.name)
+    .getByRole('button', { name: `Conectar ${SHOP.name}` })
+    .click();
+  // The sector it had is kept as the choice.
+  await connect.getByRole('button', { name: 'Conectar' }).click();
+  await expect(connect).toBeHidden();
+  await expect(pageRow(admin, SHOP.name)).toContainText('Inscrita');
+  await expect(pageRow(admin, SHOP.name)).toContainText('Comercial');
 });
 
 test('a conta do Instagram da página é cadastrada; a página é reinscrita, muda de setor e é desvinculada', async ({
