@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Burger, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { AppShell, Avatar, Burger, Button, Divider, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { roleLabel } from '@prosa/shared/roles';
 import { IconLogout } from '@tabler/icons-react';
@@ -76,7 +76,10 @@ export function AppLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm">
-        <MainNav role={user.role} permissions={user.permissions} onNavigate={close} />
+        {/* The menu scrolls on its own when it is taller than the window: every entry stays reachable. */}
+        <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={6}>
+          <MainNav role={user.role} permissions={user.permissions} onNavigate={close} />
+        </AppShell.Section>
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">
