@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { MetaEntry } from '../../channels/meta/messaging';
 import type { OpenChannel } from '../../channels/port';
 import type { ChannelRepository } from '../../channels/repository';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
@@ -53,4 +54,37 @@ export async function midsUpTo(db: Db, ch: OpenChannel, psid: string, watermark:
     )
     .limit(500);
   return rows.flatMap((r) => (r.mid ? [r.mid] : []));
+}
+
+/**
+ * The ids among these that name our messages on this channel's company: a tick for a message we did not send (one
+ * sent from the page's inbox or the Instagram app) would otherwise wait in the inbox for a message that never
+ * comes, holding that person's later events.
+ */
+export async function oursAmong(db: Db, ch: OpenChannel, mids: string[]): Promise<string[]> {
+  if (mids.length === 0) return [];
+  const rows = await db
+    .select({ mid: messages.providerMessageId })
+    .from(messages)
+    .where(
+      and(eq(messages.companyId, ch.companyId), inArray(messages.providerMessageId, mids.slice(0, 500))),
+    );
+  const ours = new Set(rows.map((r) => r.mid));
+  return mids.filter((m) => ours.has(m));
+}
+
+/** Reads and deliveries of an entry rewritten to name only our messages (a read watermark: the ids it covers). */
+export async function onlyOurTicks(db: Db, ch: OpenChannel, entry: MetaEntry): Promise<void> {
+  for (const ev of entry.messaging) {
+    if (ev.read) {
+      const { watermark, mid, mids } = ev.read;
+      ev.read = {
+        mids:
+          watermark !== undefined && !mid && !mids
+            ? await midsUpTo(db, ch, ev.sender.id, watermark)
+            : await oursAmong(db, ch, [...(mids ?? []), ...(mid ? [mid] : [])]),
+      };
+    }
+    if (ev.delivery) ev.delivery = { mids: await oursAmong(db, ch, ev.delivery.mids ?? []) };
+  }
 }

@@ -4,10 +4,11 @@ import type { InboxWriter } from '../../channels/inbound/accept';
 import { configureMetaGraph } from '../../channels/meta/graph-options';
 import { challengeFor, verifyAppSignature } from '../../channels/meta/inbound';
 import { type MetaEntry, readWebhook } from '../../channels/meta/messaging';
+import type { OpenChannel } from '../../channels/port';
 import { PUBLIC } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import { stripNul } from '../../platform/refuse-nul';
-import { channelByRouteKey, midsUpTo } from './meta-channels';
+import { channelByRouteKey, onlyOurTicks } from './meta-channels';
 import { annotateNewPeople } from './meta-profiles';
 
 const tags = ['webhooks'];
@@ -76,16 +77,11 @@ export function metaWebhookRoutes(deps: AppDeps, writer: InboxWriter): FastifyPl
             ? 'insta'
             : 'fa';
         const adapter = deps.channels.get(kind);
-        const byChannel = new Map<
-          number,
-          { ch: NonNullable<Awaited<ReturnType<typeof channelByRouteKey>>>; entries: MetaEntry[] }
-        >();
+        const byChannel = new Map<number, { ch: OpenChannel; entries: MetaEntry[] }>();
         for (const entry of hook.entry) {
           const ch = await channelByRouteKey(deps, kind, entry.id);
           if (!ch) continue;
-          for (const ev of entry.messaging)
-            if (ev.read?.watermark !== undefined && !ev.read.mid && !ev.read.mids)
-              ev.read.mids = await midsUpTo(deps.db, ch, ev.sender.id, ev.read.watermark);
+          await onlyOurTicks(deps.db, ch, entry);
           await annotateNewPeople(deps, ch, kind, [entry]);
           const group = byChannel.get(ch.id) ?? { ch, entries: [] };
           group.entries.push(entry);

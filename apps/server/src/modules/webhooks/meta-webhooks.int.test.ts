@@ -474,5 +474,27 @@ describe('Instagram Direct', () => {
       return (ours?.metadata.reactions as { emoji: string }[] | undefined)?.[0]?.emoji === '❤️';
     });
     expect(stored).toHaveLength(4);
+
+    // Instagram names the message read: ours turns Read; one sent from the Instagram app (not ours) is dropped,
+    // never holding the person's later events.
+    expect(
+      await peer.deliver(igHook(), 'instagram', [
+        ev.igRead({ user: igUser, to: IG, mid: 'enviada-pelo-app' }),
+        ev.igRead({ user: igUser, to: IG, mid: sent?.mid ?? '' }),
+        ev.text({ user: igUser, to: IG, text: 'Obrigada!' }),
+      ]),
+    ).toEqual([200]);
+    await waitFor(async () => (await messagesOf(att.id)).some((m) => m.text === 'Obrigada!'));
+    await inboxDrained();
+    const [ours] = await ctx.db
+      .select()
+      .from(messages)
+      .where(eq(messages.providerMessageId, sent?.mid ?? ''));
+    expect(ours?.delivery).toBe('read');
+    const failed = await ctx.db
+      .select({ id: channelEvents.id })
+      .from(channelEvents)
+      .where(sql`${channelEvents.error} is not null`);
+    expect(failed).toEqual([]);
   });
 });
