@@ -203,9 +203,13 @@ test('o administrador entra com o Facebook, conecta uma página com setor; a men
   await expect(connect).toBeHidden();
   await expect(pageRow(admin, SHOP.name)).toContainText('Inscrita');
   await expect(pageRow(admin, SHOP.name)).toContainText('Comercial');
+  // Narrow: the login check stacks and the table scrolls sideways.
+  await admin.setViewportSize({ width: 400, height: 860 });
+  await expect(pageRow(admin, SHOP.name)).toBeVisible();
+  await settledShot(admin, 'docs/screenshots/facebook-pages-narrow.png');
 });
 
-test('a conta do Instagram da página é cadastrada; a página é reinscrita, muda de setor e é desvinculada', async ({
+test('a conta do Instagram da página é cadastrada, editada e removida; a página é reinscrita, muda de setor e é desvinculada', async ({
   page,
 }) => {
   await login(page, DEMO.admin);
@@ -230,6 +234,27 @@ test('a conta do Instagram da página é cadastrada; a página é reinscrita, mu
   await expect(row).toContainText(SHOP.name);
   await expect(row).toContainText('Suporte');
   await settledShot(page, 'docs/screenshots/instagram-accounts.png');
+
+  // Its name and sector are edited; the account stays the same.
+  await row.getByRole('button', { name: 'Editar Instagram da Loja' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar conta — Instagram da Loja' });
+  await edit.getByLabel('Nome').fill('Direct da Loja');
+  await edit.getByRole('combobox', { name: 'Setor' }).click();
+  await page.getByRole('option', { name: 'Comercial', exact: true }).click();
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expect(edit).toBeHidden();
+  const renamed = accounts.getByRole('row').filter({ hasText: 'Direct da Loja' });
+  await expect(renamed).toContainText('Comercial');
+  await expect(renamed).toContainText(`@${INSTAGRAM.username}`);
+
+  // Removed after a confirmation, the list is empty again.
+  await page.mouse.move(10, 790);
+  await renamed.getByRole('button', { name: 'Remover Direct da Loja' }).click();
+  const removal = page.getByRole('dialog', { name: 'Remover conta do Instagram' });
+  await removal.getByRole('button', { name: 'Remover' }).click();
+  await expect(removal).toBeHidden();
+  await expect(renamed).toHaveCount(0);
+  await expect(page.getByText('Nenhuma conta do Instagram cadastrada')).toBeVisible();
 
   await page.goto('/channels/facebook');
   await expect(page.getByText('Conectado ao Facebook como')).toBeVisible();

@@ -100,6 +100,12 @@ export function FacebookPagesPage() {
                         <Text size="xs" c="dimmed">
                           ID {p.page_id}
                         </Text>
+                        {pages.data?.logged && p.listed === false ? (
+                          // Connected earlier by someone else: this Facebook account cannot reconnect it.
+                          <Text size="xs" c="orange.8">
+                            Não está entre as páginas da conta do Facebook conectada.
+                          </Text>
+                        ) : null}
                       </Table.Td>
                       <Table.Td>
                         <PageStateBadge state={p.state} needsReauth={p.needs_reauth} />
