@@ -2,7 +2,7 @@ import { META_MSG } from '@prosa/shared/meta';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/helpers/multipart';
-import { sampleJpeg, samplePdf, samplePng } from '../../../test/helpers/sample-files';
+import { sampleJpeg, sampleMp3, sampleMp4, samplePdf, samplePng } from '../../../test/helpers/sample-files';
 import {
   ADMIN,
   api,
@@ -229,12 +229,16 @@ describe('Messenger inbound', () => {
     const png = peer.hostFile(samplePng(), 'image/png', 'foto.png');
     const pdf = peer.hostFile(samplePdf(), 'application/pdf', 'boleto.pdf');
     const jpg = peer.hostFile(sampleJpeg(), 'image/jpeg', 'outra.jpg');
+    const mp4 = peer.hostFile(sampleMp4(), 'video/mp4', 'video.mp4');
+    const mp3 = peer.hostFile(sampleMp3(), 'audio/mpeg', 'audio.mp3');
     const events = [
       ev.referral({ user: psid, to: PAGE, ref: 'promo-natal', source: 'ADS', ad_id: '2385', at }),
       ev.text({ user: psid, to: PAGE, text: 'Olá, vi o anúncio', at: at + 1 }),
       ev.media({ user: psid, to: PAGE, type: 'image', url: png, at: at + 2 }),
       ev.media({ user: psid, to: PAGE, type: 'file', url: pdf, at: at + 3 }),
       ev.media({ user: psid, to: PAGE, type: 'image', url: jpg, at: at + 4 }),
+      ev.media({ user: psid, to: PAGE, type: 'video', url: mp4, at: at + 4 }),
+      ev.media({ user: psid, to: PAGE, type: 'audio', url: mp3, at: at + 4 }),
       ev.postback({ user: psid, to: PAGE, title: 'Falar com atendente', payload: 'HUMANO', at: at + 5 }),
       ev.echo({ user: psid, to: PAGE, text: 'resposta pela caixa da página', at: at + 6 }),
     ];
@@ -245,12 +249,21 @@ describe('Messenger inbound', () => {
     });
     expect(statuses.every((s) => s === 200)).toBe(true);
     const att = await waitFor(() => attendanceOf('fa', psid));
-    await waitFor(async () => (await messagesOf(att.id)).length >= 6);
+    await waitFor(async () => (await messagesOf(att.id)).length >= 8);
     await inboxDrained();
     const stored = await messagesOf(att.id);
-    expect(stored).toHaveLength(6);
+    expect(stored).toHaveLength(8);
     expect(stored.map((m) => m.text).sort()).toEqual(
-      ['', '', '', 'Contato vindo de ADS (promo-natal)', 'Falar com atendente', 'Olá, vi o anúncio'].sort(),
+      [
+        '',
+        '',
+        '',
+        '',
+        '',
+        'Contato vindo de ADS (promo-natal)',
+        'Falar com atendente',
+        'Olá, vi o anúncio',
+      ].sort(),
     );
     // Not in this attendance, nor anywhere else (as a message of the page to itself).
     const echoes = await ctx.db
@@ -260,8 +273,20 @@ describe('Messenger inbound', () => {
     expect(echoes).toEqual([]);
     expect(await attendanceOf('fa', PAGE)).toBeNull();
     const files = stored.flatMap((m) => m.attachments as { mimeType: string; originalName: string }[]);
-    expect(files.map((f) => f.mimeType).sort()).toEqual(['application/pdf', 'image/jpeg', 'image/png']);
-    expect(files.map((f) => f.originalName).sort()).toEqual(['boleto.pdf', 'foto.png', 'outra.jpg']);
+    expect(files.map((f) => f.mimeType).sort()).toEqual([
+      'application/pdf',
+      'audio/mpeg',
+      'image/jpeg',
+      'image/png',
+      'video/mp4',
+    ]);
+    expect(files.map((f) => f.originalName).sort()).toEqual([
+      'audio.mp3',
+      'boleto.pdf',
+      'foto.png',
+      'outra.jpg',
+      'video.mp4',
+    ]);
     const postback = stored.find((m) => m.text === 'Falar com atendente');
     expect(postback?.metadata.postback).toEqual({ payload: 'HUMANO', title: 'Falar com atendente' });
     expect(att.channelId).toBe(faId);
