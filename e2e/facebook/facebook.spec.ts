@@ -209,8 +209,10 @@ test('o administrador entra com o Facebook, conecta uma página com setor; a men
   await settledShot(admin, 'docs/screenshots/facebook-pages-narrow.png');
 });
 
-test('a conta do Instagram da página é cadastrada, editada e removida; a página é reinscrita, muda de setor e é desvinculada', async ({
+test('a conta do Instagram da página é cadastrada, a mensagem do Direct chega e é respondida; a conta é editada e removida; a página é reinscrita, muda de setor e é desvinculada', async ({
+  browser,
   page,
+  baseURL,
 }) => {
   await login(page, DEMO.admin);
   await page.goto('/channels/instagram');
@@ -234,6 +236,33 @@ test('a conta do Instagram da página é cadastrada, editada e removida; a pági
   await expect(row).toContainText(SHOP.name);
   await expect(row).toContainText('Suporte');
   await settledShot(page, 'docs/screenshots/instagram-accounts.png');
+
+  // A customer writes on Instagram Direct: an insta_ card for the operator of Suporte, whose reply goes out
+  // through the business account.
+  const ana = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await login(ana, DEMO.ana);
+  const statuses = await peer.deliver(`${baseURL}/api/webhooks/instagram`, 'instagram', [
+    ev.text({ user: '5550001112223', to: INSTAGRAM.id, text: 'Vocês entregam em Campinas?' }),
+  ]);
+  expect(statuses).toEqual([200]);
+  const card = ana
+    .getByRole('button', { name: /^Abrir conversa com / })
+    .filter({ hasText: 'entregam em Campinas' });
+  await expect(card).toBeVisible();
+  const [insta] = await sql<{ card_id: string }>(
+    "select a.card_id from attendances a join channels c on c.id = a.channel_id where c.kind = 'insta'",
+  );
+  expect(insta?.card_id).toMatch(/^insta_\d+_5550001112223$/);
+  await card.click();
+  const composer = ana.getByTestId('chat-modal').getByRole('textbox', { name: 'Mensagem' });
+  await composer.fill('Entregamos sim!');
+  await composer.press('Enter');
+  await expect
+    .poll(() => peer.sends.filter((s) => (s.body.message as { text?: string })?.text === 'Entregamos sim!'))
+    .toHaveLength(1);
+  const sent = peer.sends.find((s) => (s.body.message as { text?: string })?.text === 'Entregamos sim!');
+  expect(sent?.body.recipient).toEqual({ id: '5550001112223' });
+  await ana.context().close();
 
   // Its name and sector are edited; the account stays the same.
   await row.getByRole('button', { name: 'Editar Instagram da Loja' }).click();
