@@ -54,10 +54,11 @@ export async function relayGraph(peer: GraphApiPeer): Promise<Server> {
       const text = /json|html|text/.test(answer.headers.get('content-type') ?? '')
         ? Buffer.from(body.toString('utf8').replaceAll(peer.url, self))
         : body;
-      const headers = Object.fromEntries(answer.headers.entries());
-      delete headers['content-length'];
-      delete headers['content-encoding'];
-      delete headers['transfer-encoding'];
+      const headers: Record<string, string> = {};
+      answer.headers.forEach((value, name) => {
+        if (!['content-length', 'content-encoding', 'transfer-encoding'].includes(name))
+          headers[name] = value;
+      });
       res.writeHead(answer.status, headers);
       res.end(text);
     })().catch(() => {
