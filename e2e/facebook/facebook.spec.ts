@@ -1,10 +1,9 @@
-import type { Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { type GraphApiPeer, startGraphApiPeer } from '../../apps/server/test/peers/graph-api/peer';
 import { ev } from '../../apps/server/test/peers/graph-api/webhooks';
 import { sql } from '../support/database';
 import { DEMO, login } from '../support/demo';
-import { META_APP, relayGraph } from './graph-relay';
+import { GRAPH_PORT, META_APP } from './graph-relay';
 
 // One Facebook account (the fake Graph API) for the whole file; the tests follow its pages through their life.
 test.describe.configure({ mode: 'serial' });
@@ -16,7 +15,6 @@ const INSTAGRAM = { id: '17841400001', username: 'lojaprosa' };
 const CUSTOMER = { id: '7000123456789', first_name: 'João', last_name: 'Cliente' };
 
 let peer: GraphApiPeer;
-let relay: Server;
 
 test.beforeAll(async () => {
   peer = await startGraphApiPeer({
@@ -28,11 +26,10 @@ test.beforeAll(async () => {
       { ...SUPPORT, instagram: null },
     ],
     people: [CUSTOMER],
+    port: GRAPH_PORT,
   });
-  relay = await relayGraph(peer);
 });
 test.afterAll(async () => {
-  await new Promise((done) => relay?.close(done));
   await peer?.stop();
 });
 

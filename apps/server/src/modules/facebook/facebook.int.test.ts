@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { FACEBOOK_LOGIN_SCOPES, FACEBOOK_MSG, type TFacebookPage } from '@prosa/shared/facebook';
 import { FACEBOOK_SUBSCRIBED_FIELDS } from '@prosa/shared/meta';
 import { and, eq } from 'drizzle-orm';
@@ -24,7 +22,6 @@ import { decryptSecret } from '../../platform/crypto';
 let ctx: TestContext;
 let http: ReturnType<typeof api>;
 let peer: GraphApiPeer;
-let front: { url: string; server: Server };
 let manager: string;
 let admin: string;
 let operator: string;
@@ -39,57 +36,6 @@ const PAGES = Array.from({ length: 30 }, (_, i) => ({
   accessToken: `page-token-${i}`,
   instagram: i === 0 ? { id: '17841400000000001', username: 'loja.prosa' } : null,
 }));
-
-/**
- * The Graph peer, behind a front that also answers what it lacks yet: the versioned login dialog
- * (`/{v}/dialog/oauth`, served by the peer at `/dialog/oauth`) and `GET /{v}/me` (the token's person, read
- * from the peer's own tokens and user).
- */
-async function startFront(p: GraphApiPeer) {
-  let self = '';
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', p.url);
-      const auth = req.headers.authorization;
-      const token = auth?.startsWith('Bearer ') ? auth.slice(7) : url.searchParams.get('access_token');
-      if (url.pathname === `/${p.version}/me`) {
-        res.writeHead(token && p.state.userTokens.has(token) ? 200 : 400, {
-          'content-type': 'application/json',
-        });
-        return res.end(
-          JSON.stringify(
-            token && p.state.userTokens.has(token)
-              ? { id: p.state.user.id, name: p.state.user.name }
-              : { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } },
-          ),
-        );
-      }
-      const path = url.pathname === `/${p.version}/dialog/oauth` ? '/dialog/oauth' : url.pathname;
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const answer = await fetch(`${p.url}${path}${url.search}`, {
-        method: req.method,
-        headers: Object.fromEntries(
-          Object.entries(req.headers).filter(
-            (e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'host',
-          ),
-        ),
-        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-        redirect: 'manual',
-      });
-      // The peer's own address in its answers (paging.next) becomes the front's, as Meta's names Meta's.
-      const body = (await answer.text()).replaceAll(p.url, self);
-      const headers = Object.fromEntries(answer.headers.entries());
-      delete headers['content-length'];
-      delete headers['content-encoding'];
-      res.writeHead(answer.status, headers);
-      res.end(body);
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  self = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: self, server };
-}
 
 async function redirectOf(url: string, cookie: string) {
   const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -134,15 +80,14 @@ async function faChannel(page: string) {
 
 beforeAll(async () => {
   peer = await startGraphApiPeer({ pages: PAGES });
-  front = await startFront(peer);
   ctx = await createTestContext({
     queue: false,
     inbox: false,
     env: {
       FACEBOOK_APP_ID: peer.appId,
       FACEBOOK_APP_SECRET: peer.appSecret,
-      FACEBOOK_GRAPH_URL: front.url,
-      FACEBOOK_DIALOG_URL: front.url,
+      FACEBOOK_GRAPH_URL: peer.url,
+      FACEBOOK_DIALOG_URL: peer.url,
       FACEBOOK_VERIFY_TOKEN: 'verifica-fb',
     },
   });
@@ -158,7 +103,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
-  await new Promise((r) => front?.server.close(r));
   await peer?.stop();
 });
 
@@ -173,7 +117,7 @@ describe('Facebook Login', () => {
     const r = await redirectOf('/api/facebook/login', manager);
     expect(r.status).toBe(302);
     const url = new URL(r.location);
-    expect(`${url.origin}${url.pathname}`).toBe(`${front.url}/v19.0/dialog/oauth`);
+    expect(`${url.origin}${url.pathname}`).toBe(`${peer.url}/v19.0/dialog/oauth`);
     expect(url.searchParams.get('client_id')).toBe(peer.appId);
     expect(url.searchParams.get('redirect_uri')).toBe('http://prosa.test/api/facebook/callback');
     expect(url.searchParams.get('response_type')).toBe('code');

@@ -137,6 +137,14 @@ function senderPage(s: GraphPeerState, sender: string, token: string | null): Pe
   return sender === 'me' || sender === page.id || sender === page.instagram?.id ? page : null;
 }
 
+/** GET /me: the person a user token belongs to (a page token names its page, as Meta does), else a 190. */
+function me(s: GraphPeerState, token: string | null, res: ServerResponse) {
+  if (token && s.userTokens.has(token)) return json(res, 200, { id: s.user.id, name: s.user.name });
+  const page = pageOfToken(s, token);
+  if (page) return json(res, 200, { id: page.id, name: page.name });
+  return invalidToken(res);
+}
+
 export async function graphRoute(
   s: GraphPeerState,
   base: string,
@@ -156,6 +164,7 @@ export async function graphRoute(
   const [id, edge] = parts;
   if (!id) return sendGraphError(res, { code: 100, message: 'Unsupported request' });
   if (id === 'me' && edge === 'accounts' && method === 'GET') return accounts(s, base, url, token, res);
+  if (id === 'me' && !edge && method === 'GET') return me(s, token, res);
   if (edge === 'messages' && method === 'POST') {
     const page = senderPage(s, id, token);
     if (!page || !token) return invalidToken(res);

@@ -53,6 +53,8 @@ export async function startGraphApiPeer(
     user?: { id: string; name: string };
     pages?: PeerPage[];
     people?: PeerUser[];
+    /** A fixed port (the browser tests' server is started knowing it); a free one otherwise. */
+    port?: number;
   } = {},
 ): Promise<GraphApiPeer> {
   const version = opts.version ?? 'v19.0';
@@ -80,7 +82,9 @@ export async function startGraphApiPeer(
     void (async () => {
       const url = new URL(req.url ?? '/', base);
       const raw = await readBody(req);
-      if (url.pathname === '/dialog/oauth') return dialogPage(s, url, res);
+      // facebook.com serves the login dialog with and without the version in front.
+      if (url.pathname === '/dialog/oauth' || url.pathname === `/${version}/dialog/oauth`)
+        return dialogPage(s, url, res);
       if (url.pathname === '/dialog/oauth/confirm') return dialogAnswer(s, url, res);
       if (url.pathname.startsWith('/files/')) {
         const file = s.files.get(url.pathname.slice(7));
@@ -101,7 +105,10 @@ export async function startGraphApiPeer(
       res.end(JSON.stringify({ error: { message: String(err), type: 'PeerError', code: 1 } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
