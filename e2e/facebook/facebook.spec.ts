@@ -310,6 +310,7 @@ test('a conta do Instagram da página é cadastrada, a mensagem do Direct chega 
   await expect(page.getByText('Página desvinculada com sucesso!')).toBeVisible();
   // No longer subscribed: it can be connected again, not unlinked twice.
   await expect(pageRow(page, SHOP.name)).not.toContainText('Inscrita');
+  await expect(pageRow(page, SHOP.name)).toContainText('Desvinculada');
   await expect(
     pageRow(page, SHOP.name).getByRole('button', { name: `Desvincular ${SHOP.name}` }),
   ).toHaveCount(0);

@@ -398,7 +398,7 @@ describe('unlink', () => {
     expect(unlinked?.deletedAt).not.toBeNull();
     expect(unlinked?.config).toMatchObject({ state: 'unlinked' });
     const listed = (await pagesOf(manager)).pages.find((p) => p.page_id === pageId(0));
-    expect(listed).toMatchObject({ channel_id: null, state: 'disconnected', connected: false });
+    expect(listed).toMatchObject({ channel_id: null, state: 'unlinked', connected: false, sector_name: null });
     expect((await http.delete(`/api/facebook/pages/${row?.id}`, { cookie: manager })).status).toBe(404);
 
     const again = await http.post(`/api/facebook/pages/${pageId(0)}/connect`, {
@@ -407,6 +407,8 @@ describe('unlink', () => {
     });
     expect((again.body.page as TFacebookPage).channel_id).toBe(row?.id);
     expect((await faChannel(pageId(0)))?.deletedAt).toBeNull();
+    const revived = (await pagesOf(manager)).pages.find((p) => p.page_id === pageId(0));
+    expect(revived).toMatchObject({ channel_id: row?.id, state: 'subscribed', connected: true });
   });
 });
 

@@ -3,12 +3,13 @@ import type { AppDeps, Caller } from '../../platform/deps';
 import { openToken, sectorNames } from './facebook-app';
 import { FacebookGraphError, type GraphPage, listUserPages } from './graph-api';
 import { findLogin } from './login-repository';
-import { listPageChannels } from './page-repository';
+import { listPageChannels, listUnlinkedPages, type PageChannel } from './page-repository';
 import { pageView } from './page-view';
 
 /**
  * Facebook service "pages": the logged user's pages (`/me/accounts`, every page of 25) merged with the
- * company's connected pages; pages connected earlier that the user does not manage come after, unlisted.
+ * company's connected pages; pages connected earlier that the user does not manage come after, unlisted. A page
+ * of the user's list that was unlinked shows as unlinked (without its channel, which no longer acts).
  */
 export async function listFacebookPages(
   deps: Pick<AppDeps, 'db' | 'config' | 'outbound' | 'appSecret'>,
@@ -29,7 +30,10 @@ export async function listFacebookPages(
   }
   const channels = await listPageChannels(deps.db, caller.companyId);
   const names = await sectorNames(deps.db, caller.companyId);
-  const byPage = new Map(channels.map((c) => [c.config.page_id, c]));
+  const byPage = new Map<string, PageChannel>();
+  // A page unlinked and not connected again stays "Desvinculada" (spec 2 §4); a live channel wins over it.
+  for (const c of [...(await listUnlinkedPages(deps.db, caller.companyId)), ...channels])
+    byPage.set(c.config.page_id, c);
   const seen = new Set(listed.map((p) => p.id));
   return {
     logged,

@@ -46,6 +46,17 @@ export async function listPageChannels(db: Db, companyId: number) {
   );
 }
 
+/** The company's unlinked channels, oldest first (so a page's last unlink is the one that stays in a map). */
+export async function listUnlinkedPages(db: Db, companyId: number) {
+  return pages(
+    await db
+      .select()
+      .from(channels)
+      .where(ofCompany(channels, companyId, isFa, isNotNull(channels.deletedAt)))
+      .orderBy(channels.id),
+  );
+}
+
 export async function findPageChannel(db: Db, companyId: number, id: number) {
   const rows = await db
     .select()

@@ -9,18 +9,20 @@ export function pageView(
   listed?: boolean,
 ): TFacebookPage {
   const state = channel?.config.state ?? 'disconnected';
-  const needsReauth = channel?.config.needs_reauth ?? false;
+  // An unlinked channel only tells the state; its id, sector and Instagram account act no more.
+  const live = channel && !channel.deletedAt ? channel : null;
+  const needsReauth = live?.config.needs_reauth ?? false;
   return {
     page_id: page.id,
     name: page.name,
-    channel_id: channel?.id ?? null,
+    channel_id: live?.id ?? null,
     state,
     needs_reauth: needsReauth,
     connected: state === 'subscribed' && !needsReauth,
-    default_sector_id: channel?.defaultSectorId ?? null,
-    sector_name: channel ? (sectors.get(channel.defaultSectorId) ?? null) : null,
-    instagram_id: channel?.config.instagram_id ?? null,
-    username_instagram: channel?.config.username_instagram ?? null,
+    default_sector_id: live?.defaultSectorId ?? null,
+    sector_name: live ? (sectors.get(live.defaultSectorId) ?? null) : null,
+    instagram_id: live?.config.instagram_id ?? null,
+    username_instagram: live?.config.username_instagram ?? null,
     ...(listed === undefined ? {} : { listed }),
   };
 }
