@@ -398,7 +398,12 @@ describe('unlink', () => {
     expect(unlinked?.deletedAt).not.toBeNull();
     expect(unlinked?.config).toMatchObject({ state: 'unlinked' });
     const listed = (await pagesOf(manager)).pages.find((p) => p.page_id === pageId(0));
-    expect(listed).toMatchObject({ channel_id: null, state: 'unlinked', connected: false, sector_name: null });
+    expect(listed).toMatchObject({
+      channel_id: null,
+      state: 'unlinked',
+      connected: false,
+      sector_name: null,
+    });
     expect((await http.delete(`/api/facebook/pages/${row?.id}`, { cookie: manager })).status).toBe(404);
 
     const again = await http.post(`/api/facebook/pages/${pageId(0)}/connect`, {
