@@ -5,30 +5,38 @@ import type { z } from '@prosa/shared/zod';
 import type { Db } from '../platform/db';
 import type { OutboundGuard } from '../platform/outbound-url';
 import type { Storage } from '../platform/storage/storage';
+import { type MetaConfig, type MetaGraphOptions, metaGraphOptions } from './meta/graph-options';
 
 // The channel port (ARCHITECTURE: Channels; plan 0005 §2): one adapter per kind declares what the kind can do,
 // how its channel's config looks, how its provider's events come in and how a message goes out. The core reads
 // capabilities and calls these methods; it never tests a kind.
 
-/** What an adapter may use: the database, the file storage, the outbound-URL guard, the app secret, a log. */
+/**
+ * What an adapter may use: the database, the file storage, the outbound-URL guard, the app secret, the Meta
+ * app's settings (one app for every page, so the platform's, not a channel's), a log.
+ */
 export type ChannelCtx = {
   db: Db;
   storage: Storage;
   outbound: OutboundGuard;
   appSecret: string;
+  meta: MetaGraphOptions;
   log: (message: string, err?: unknown) => void;
 };
 
-/** The infrastructure of the app, as a ChannelCtx. */
-export function channelCtx(
-  deps: Pick<ChannelCtx, 'db' | 'storage' | 'outbound' | 'appSecret'>,
-  extra: Partial<Pick<ChannelCtx, 'log'>> = {},
-): ChannelCtx {
+/** What a ChannelCtx is made of: the app's infrastructure and its loaded config. */
+export type ChannelInfra = Pick<ChannelCtx, 'db' | 'storage' | 'outbound' | 'appSecret'> & {
+  config: MetaConfig;
+};
+
+/** The infrastructure of the app, as a ChannelCtx (the Meta settings read from the loaded config). */
+export function channelCtx(deps: ChannelInfra, extra: Partial<Pick<ChannelCtx, 'log'>> = {}): ChannelCtx {
   return {
     db: deps.db,
     storage: deps.storage,
     outbound: deps.outbound,
     appSecret: deps.appSecret,
+    meta: metaGraphOptions(deps.config),
     log: extra.log ?? (() => {}),
   };
 }

@@ -1,6 +1,6 @@
 import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
 import { META_MSG, type TFaConfig, ZFaConfig } from '@prosa/shared/meta';
-import { fetchMetaMedia, resolveNone, verifyAppSignature } from '../meta/inbound';
+import { fetchMetaMedia, refuseGeneric, resolveNone } from '../meta/inbound';
 import { parse, split } from '../meta/parse';
 import { sendMeta } from '../meta/send';
 import type { ChannelAdapter } from '../port';
@@ -12,7 +12,7 @@ export const faAdapter: ChannelAdapter<TFaConfig> = {
   config: ZFaConfig,
   inbound: {
     resolve: resolveNone,
-    verify: (_ch, req) => verifyAppSignature(req),
+    verify: refuseGeneric,
     split,
     parse,
     fetchMedia: fetchMetaMedia,

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createFactListener } from '../../facts/fact-listener';
-import type { Db } from '../../platform/db';
-import type { OutboundGuard } from '../../platform/outbound-url';
-import type { Storage } from '../../platform/storage/storage';
 import {
   type ChannelAdapter,
   type ChannelCtx,
+  type ChannelInfra,
   channelCtx,
   type InboundContact,
   type InboundMessage,
@@ -34,11 +32,7 @@ import type { InboundSink } from './sink';
 // after another per lane (INBOX_WORKERS lanes), each event in its own transaction (ingest is idempotent by the
 // provider's message id, statuses never go back).
 
-export type InboxDeps = {
-  db: Db;
-  storage: Storage;
-  outbound: OutboundGuard;
-  appSecret: string;
+export type InboxDeps = ChannelInfra & {
   channels: ChannelRegistry;
   channelRepository: ChannelRepository;
   sink: InboundSink;

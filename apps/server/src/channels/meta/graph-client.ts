@@ -1,11 +1,11 @@
 import { OutboundError, type OutboundGuard } from '../../platform/outbound-url';
-import { graphBase, type MetaGraphOptions, metaGraphOptions } from './graph-options';
+import { graphBase, type MetaGraphOptions } from './graph-options';
 
 // The Graph API calls of Messenger and Instagram Direct: the Send API, attachment uploads, user profiles and
 // files. Every call goes through the outbound-URL guard, with the page's token in the Authorization header (the
 // Graph API takes it there as well as in access_token, and a header is never written to a log with the URL).
 
-export type GraphPage = { token: string; outbound: OutboundGuard; options?: MetaGraphOptions };
+export type GraphPage = { token: string; outbound: OutboundGuard; options: MetaGraphOptions };
 
 /** A Graph API error object: {error: {message, type, code, error_subcode, fbtrace_id}}. */
 export class GraphError extends Error {
@@ -45,7 +45,7 @@ export async function graphCall<T>(
   init: RequestInit = {},
   timeoutMs = 15_000,
 ): Promise<T> {
-  const res = await p.outbound.fetch(`${graphBase(p.options ?? metaGraphOptions())}${path}`, {
+  const res = await p.outbound.fetch(`${graphBase(p.options)}${path}`, {
     ...init,
     headers: { Authorization: `Bearer ${p.token}`, ...(init.headers ?? {}) },
     signal: AbortSignal.timeout(timeoutMs),

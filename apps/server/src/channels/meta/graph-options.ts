@@ -1,7 +1,9 @@
+import type { Config } from '../../platform/config';
+
 // Where the Graph API is and which Meta app signs the webhooks (FACEBOOK_GRAPH_URL, FACEBOOK_GRAPH_VERSION,
 // FACEBOOK_APP_SECRET, FACEBOOK_VERIFY_TOKEN). One Meta app serves every page, so these are the platform's, not
-// a channel's: the process's environment gives the defaults, and the app's validated config sets them at start
-// (configureMetaGraph), which is also how a test points the adapters at its Graph API peer.
+// a channel's: they come from the app's loaded config, passed in (ChannelCtx.meta, the webhook routes), for every
+// role of a node alike — which is also how a test points the adapters at its Graph API peer.
 
 export type MetaGraphOptions = {
   /** e.g. https://graph.facebook.com (no version). */
@@ -14,28 +16,22 @@ export type MetaGraphOptions = {
   verifyToken: string;
 };
 
-let current: MetaGraphOptions = {
-  graphUrl: process.env.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com',
-  version: process.env.FACEBOOK_GRAPH_VERSION ?? 'v19.0',
-  appSecret: process.env.FACEBOOK_APP_SECRET ?? '',
-  verifyToken: process.env.FACEBOOK_VERIFY_TOKEN ?? '',
-};
+export type MetaConfig = Pick<
+  Config,
+  'FACEBOOK_GRAPH_URL' | 'FACEBOOK_GRAPH_VERSION' | 'FACEBOOK_APP_SECRET' | 'FACEBOOK_VERIFY_TOKEN'
+>;
 
-/** Sets the options given (undefined keeps the current value). */
-export function configureMetaGraph(opts: Partial<Record<keyof MetaGraphOptions, string | undefined>>): void {
-  current = {
-    graphUrl: opts.graphUrl ?? current.graphUrl,
-    version: opts.version ?? current.version,
-    appSecret: opts.appSecret ?? current.appSecret,
-    verifyToken: opts.verifyToken ?? current.verifyToken,
+/** The Meta settings of the loaded config. */
+export function metaGraphOptions(config: MetaConfig): MetaGraphOptions {
+  return {
+    graphUrl: config.FACEBOOK_GRAPH_URL,
+    version: config.FACEBOOK_GRAPH_VERSION,
+    appSecret: config.FACEBOOK_APP_SECRET ?? '',
+    verifyToken: config.FACEBOOK_VERIFY_TOKEN ?? '',
   };
 }
 
-export function metaGraphOptions(): Readonly<MetaGraphOptions> {
-  return current;
-}
-
 /** The versioned base of Graph calls: https://graph.facebook.com/v19.0 */
-export function graphBase(o: MetaGraphOptions = current): string {
+export function graphBase(o: MetaGraphOptions): string {
   return `${o.graphUrl.replace(/\/+$/, '')}/${o.version}`;
 }

@@ -53,7 +53,11 @@ export async function sendMeta(
 ): Promise<SendResult> {
   const window = messagingTypeFor(await lastContactMessageAt(ctx.db, ch.companyId, m.messageId));
   if (!window) return { state: 'error', error: target.windowClosed };
-  const graph: GraphPage = { token: ch.secrets.page_access_token ?? '', outbound: ctx.outbound };
+  const graph: GraphPage = {
+    token: ch.secrets.page_access_token ?? '',
+    outbound: ctx.outbound,
+    options: ctx.meta,
+  };
   const send = (message: SendApiBody['message']) =>
     sendApi(graph, target.sender, { recipient: { id: m.to.externalId }, message, ...window });
   const parts: ({ kind: 'file'; index: number } | { kind: 'text' })[] = m.media.map((_, index) => ({

@@ -2,7 +2,7 @@ import { ZStoredAttachment } from '@prosa/shared/attachments';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
 import { writeFacts } from '../../facts/write-facts';
-import { type ChannelCtx, channelCtx, type SendResult, type TemplatePayload } from '../port';
+import { type ChannelInfra, channelCtx, type SendResult, type TemplatePayload } from '../port';
 import type { ChannelRegistry } from '../registry';
 import type { ChannelRepository } from '../repository';
 import { judgeAttempt } from '../send-policy';
@@ -13,7 +13,7 @@ import { takeRateSlot } from './rate';
 // `outbound.send` and, for operator and template messages, the request that stored the message (its answer
 // shows the sent state at once); whoever comes second finds nothing to claim.
 
-export type OutboundRunDeps = Pick<ChannelCtx, 'db' | 'storage' | 'outbound' | 'appSecret'> & {
+export type OutboundRunDeps = ChannelInfra & {
   channels: ChannelRegistry;
   channelRepository: ChannelRepository;
   log?: (message: string, err?: unknown) => void;

@@ -19,7 +19,7 @@ type Input = z.output<typeof ZActiveWhatsappInput>;
 export async function createActiveWhatsapp(
   deps: Pick<
     AppDeps,
-    'db' | 'queue' | 'storage' | 'appSecret' | 'channels' | 'channelRepository' | 'outbound'
+    'db' | 'queue' | 'storage' | 'appSecret' | 'config' | 'channels' | 'channelRepository' | 'outbound'
   >,
   caller: Caller,
   channelId: number,

@@ -18,7 +18,7 @@ import { deliverTemplate } from './deliver-template';
 export async function sendHsm(
   deps: Pick<
     AppDeps,
-    'db' | 'queue' | 'storage' | 'appSecret' | 'channels' | 'channelRepository' | 'outbound'
+    'db' | 'queue' | 'storage' | 'appSecret' | 'config' | 'channels' | 'channelRepository' | 'outbound'
   >,
   caller: Caller,
   attendanceId: number,

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../platform/deps';
 
 export type OutboundDeps = Pick<
   AppDeps,
-  'db' | 'queue' | 'storage' | 'outbound' | 'appSecret' | 'channels' | 'channelRepository'
+  'db' | 'queue' | 'storage' | 'outbound' | 'appSecret' | 'config' | 'channels' | 'channelRepository'
 >;
 
 type Ids = { companyId: number; messageId: number };
@@ -84,6 +84,7 @@ const runDeps = (deps: OutboundDeps): OutboundRunDeps => ({
   storage: deps.storage,
   outbound: deps.outbound,
   appSecret: deps.appSecret,
+  config: deps.config,
   channels: deps.channels,
   channelRepository: deps.channelRepository,
 });

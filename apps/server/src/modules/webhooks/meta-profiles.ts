@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { fetchProfile } from '../../channels/meta/graph-client';
+import type { MetaGraphOptions } from '../../channels/meta/graph-options';
 import type { MetaEntry } from '../../channels/meta/messaging';
 import type { OpenChannel } from '../../channels/port';
 import { contacts } from '../../db/schema/attendance';
@@ -14,7 +15,7 @@ import type { OutboundGuard } from '../../platform/outbound-url';
 const PROFILE_TIMEOUT_MS = 3_000;
 
 export async function annotateNewPeople(
-  deps: { db: Db; outbound: OutboundGuard },
+  deps: { db: Db; outbound: OutboundGuard; meta: MetaGraphOptions },
   ch: OpenChannel,
   kind: 'fa' | 'insta',
   entries: MetaEntry[],
@@ -35,7 +36,7 @@ export async function annotateNewPeople(
       ),
     );
   const fresh = ids.filter((id) => !known.some((k) => k.id === id)).slice(0, 20);
-  const page = { token: ch.secrets.page_access_token ?? '', outbound: deps.outbound };
+  const page = { token: ch.secrets.page_access_token ?? '', outbound: deps.outbound, options: deps.meta };
   const profiles = await Promise.all(
     fresh.map((id) => fetchProfile(page, kind, id, PROFILE_TIMEOUT_MS).catch(() => null)),
   );

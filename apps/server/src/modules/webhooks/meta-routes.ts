@@ -1,7 +1,7 @@
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { InboxWriter } from '../../channels/inbound/accept';
-import { configureMetaGraph } from '../../channels/meta/graph-options';
+import { metaGraphOptions } from '../../channels/meta/graph-options';
 import { challengeFor, verifyAppSignature } from '../../channels/meta/inbound';
 import { type MetaEntry, readWebhook } from '../../channels/meta/messaging';
 import type { OpenChannel } from '../../channels/port';
@@ -21,12 +21,7 @@ const ZKind = z.object({ provider: z.enum(['facebook', 'instagram']) });
  * the 200. Entries of a page no company connected are dropped (a 4xx would only make Meta send them again).
  */
 export function metaWebhookRoutes(deps: AppDeps, writer: InboxWriter): FastifyPluginAsyncZod {
-  configureMetaGraph({
-    graphUrl: deps.config.FACEBOOK_GRAPH_URL,
-    version: deps.config.FACEBOOK_GRAPH_VERSION,
-    appSecret: deps.config.FACEBOOK_APP_SECRET,
-    verifyToken: deps.config.FACEBOOK_VERIFY_TOKEN,
-  });
+  const meta = metaGraphOptions(deps.config);
   return async (app) => {
     app.get(
       '/api/webhooks/:provider',
@@ -41,7 +36,7 @@ export function metaWebhookRoutes(deps: AppDeps, writer: InboxWriter): FastifyPl
         },
       },
       async (req, reply) => {
-        const answer = challengeFor(req.query);
+        const answer = challengeFor(req.query, meta);
         reply.type('text/plain');
         return answer === null ? reply.code(403).send('Forbidden') : reply.code(200).send(answer);
       },
@@ -61,7 +56,7 @@ export function metaWebhookRoutes(deps: AppDeps, writer: InboxWriter): FastifyPl
       },
       async (req, reply) => {
         const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        if (!verifyAppSignature({ channelId: null, query: {}, headers: req.headers, rawBody }))
+        if (!verifyAppSignature({ channelId: null, query: {}, headers: req.headers, rawBody }, meta))
           return reply.code(401).send({ ok: false });
         let payload: unknown;
         try {
@@ -82,7 +77,7 @@ export function metaWebhookRoutes(deps: AppDeps, writer: InboxWriter): FastifyPl
           const ch = await channelByRouteKey(deps, kind, entry.id);
           if (!ch) continue;
           await onlyOurTicks(deps.db, ch, entry);
-          await annotateNewPeople(deps, ch, kind, [entry]);
+          await annotateNewPeople({ ...deps, meta }, ch, kind, [entry]);
           const group = byChannel.get(ch.id) ?? { ch, entries: [] };
           group.entries.push(entry);
           byChannel.set(ch.id, group);

@@ -1,5 +1,5 @@
 import { META_MSG } from '@prosa/shared/meta';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/helpers/multipart';
 import { sampleJpeg, sampleMp3, sampleMp4, samplePdf, samplePng } from '../../../test/helpers/sample-files';
@@ -14,6 +14,8 @@ import {
 import { waitFor } from '../../../test/helpers/wait-for';
 import { type GraphApiPeer, startGraphApiPeer } from '../../../test/peers/graph-api/peer';
 import { ev, sign, webhookBody } from '../../../test/peers/graph-api/webhooks';
+import { faAdapter } from '../../channels/fa/adapter';
+import { channelCtx } from '../../channels/port';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
 import { channels } from '../../db/schema/channels';
 import { channelEvents } from '../../db/schema/inbox';
@@ -521,5 +523,45 @@ describe('Instagram Direct', () => {
       .from(channelEvents)
       .where(sql`${channelEvents.error} is not null`);
     expect(failed).toEqual([]);
+  });
+});
+
+describe('the Meta settings', () => {
+  it('come with the ctx an adapter is given (a worker’s loaded config), not from another app of the process', async () => {
+    // A second Graph API, known only to this worker's config: the app built above points at the first one.
+    const workerPeer = await startGraphApiPeer({
+      pages: [{ id: PAGE, name: 'Loja Prosa', accessToken: PAGE_TOKEN }],
+    });
+    try {
+      const att = await personWhoWrote('7301');
+      const [last] = await ctx.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(eq(messages.attendanceId, att.id))
+        .orderBy(desc(messages.id))
+        .limit(1);
+      const ch = await ctx.deps.channelRepository.findById(faId);
+      if (!ch || !last) throw new Error('canal ou mensagem ausente');
+      const before = peer.sends.length;
+      const worker = channelCtx({
+        ...ctx.deps,
+        config: { ...ctx.deps.config, FACEBOOK_GRAPH_URL: workerPeer.url },
+      });
+      const sent = await faAdapter.send(
+        worker,
+        { ...ch, config: faAdapter.config.parse(ch.config) },
+        {
+          messageId: last.id,
+          to: { externalId: '7301', data: {} },
+          text: 'Pelo Graph do worker',
+          media: [],
+        },
+      );
+      expect(sent).toMatchObject({ state: 'sent' });
+      expect(workerPeer.sends.map((s) => [s.sender, s.body.recipient])).toEqual([[PAGE, { id: '7301' }]]);
+      expect(peer.sends.length).toBe(before);
+    } finally {
+      await workerPeer.stop();
+    }
   });
 });
