@@ -1,4 +1,15 @@
-import { ActionIcon, Box, Group, Menu, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Group,
+  Menu,
+  Paper,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { TDelivery, TMessage } from '@prosa/shared/attendance';
 import {
   IconAlertCircle,
@@ -9,11 +20,14 @@ import {
   IconCopy,
   IconCornerUpLeft,
   IconDots,
+  IconHandClick,
+  IconPhoto,
 } from '@tabler/icons-react';
 import { memo } from 'react';
 import { MessageAttachments } from '../../components/message-attachments';
 import { useCompanyFeatures } from '../company-metadata/api';
 import { formatTime } from './message-timeline';
+import { metaExtrasOf, type TStoryQuote } from './meta-extras';
 import { RichText } from './rich-text';
 
 const DELIVERY: Record<TDelivery, { label: string; Icon: typeof IconCheck; color?: string }> = {
@@ -93,6 +107,34 @@ function QuoteBlock({
   );
 }
 
+/** The Instagram story a message answers or mentions: a link, never the story's image loaded by itself. */
+function StoryQuote({ story }: { story: TStoryQuote }) {
+  return (
+    <Box
+      px="xs"
+      py={4}
+      mb={6}
+      style={{
+        borderLeft: '3px solid var(--mantine-color-grape-5)',
+        background: 'var(--mantine-color-gray-1)',
+        borderRadius: 4,
+      }}
+    >
+      <Group gap={4} wrap="nowrap">
+        <IconPhoto size={14} aria-hidden />
+        <Text size="xs" fw={600} c="dimmed">
+          {story.label}
+        </Text>
+      </Group>
+      {story.url ? (
+        <Anchor href={story.url} target="_blank" rel="noopener noreferrer nofollow" size="xs">
+          Ver story
+        </Anchor>
+      ) : null}
+    </Box>
+  );
+}
+
 /** One message: contact on the left, operator side on the right, with quote, delivery and actions. */
 export const MessageBubble = memo(function MessageBubble(props: Props) {
   const { message, author, showAuthor, tz, onAction } = props;
@@ -101,6 +143,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   // Message copy (attendance settings): off, the text cannot be copied from the conversation.
   const canCopy = useCompanyFeatures().data?.allow['message-copy'] === true;
   const time = formatTime(message.sent_at, tz);
+  const extras = metaExtrasOf(message);
   const actions = props.readOnly ? null : (
     <Menu position={mine ? 'bottom-end' : 'bottom-start'} withinPortal shadow="md">
       <Menu.Target>
@@ -169,8 +212,17 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
           {message.quoted_message ? (
             <QuoteBlock quote={message.quoted_message} contactName={props.contactName} />
           ) : null}
+          {extras.story ? <StoryQuote story={extras.story} /> : null}
+          {extras.button ? (
+            <Group gap={4} wrap="nowrap">
+              <IconHandClick size={14} aria-hidden />
+              <Text size="sm" fw={500}>
+                {extras.button}
+              </Text>
+            </Group>
+          ) : null}
           <MessageAttachments attachments={message.attachments} />
-          <RichText text={message.text} />
+          <RichText text={extras.text} />
           <Reactions metadata={message.metadata} />
           <Group gap={4} justify="flex-end" wrap="nowrap">
             <Text size="xs" c="dimmed" component="time" dateTime={message.sent_at}>

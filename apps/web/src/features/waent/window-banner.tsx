@@ -1,41 +1,45 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import type { TCard } from '@prosa/shared/attendance';
 import { capabilitiesOf, replyWindowOpen } from '@prosa/shared/channel-capabilities';
-import { WAENT_MSG } from '@prosa/shared/waent';
 import { IconClockOff, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNow } from '../../lib/use-now';
 import { HsmPicker } from '../hsm/hsm-picker';
+import { windowBannerText } from './window-banner-text';
 
 /**
- * WhatsApp's 24-hour customer-service window (spec: outside it only templates): on a WhatsApp Enterprise
- * card whose contact last wrote more than 24 h ago, says so and offers the template picker.
+ * A channel's reply window, closed (WhatsApp Enterprise: 24 hours, then only templates; Messenger and Instagram:
+ * 7 days, then nothing): on a card whose contact last wrote before it, says so with the channel's own text, and
+ * offers the template picker where templates can be sent.
  */
 export function WaentWindowBanner({ card }: { card: TCard }) {
   const now = useNow();
   const [picking, setPicking] = useState(false);
+  const caps = capabilitiesOf(card.channel_kind);
+  const text = windowBannerText(caps);
   // Channels without a reply window are always open.
-  if (replyWindowOpen(capabilitiesOf(card.channel_kind), card.metrics.latest_contact_chat_message_at, now))
-    return null;
+  if (!text || replyWindowOpen(caps, card.metrics.latest_contact_chat_message_at, now)) return null;
   return (
     <Alert color="orange" variant="light" icon={<IconClockOff size={18} />} mb="xs" py={8} role="status">
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <div>
           <Text size="sm" fw={600}>
-            {WAENT_MSG.windowClosedBanner}
+            {text.title}
           </Text>
           <Text size="xs" c="dimmed">
-            O contato não escreve há mais de 24 horas: só é possível enviar um modelo (HSM) aprovado.
+            {text.detail}
           </Text>
         </div>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconTemplate size={14} />}
-          onClick={() => setPicking(true)}
-        >
-          Enviar modelo
-        </Button>
+        {text.offersTemplates ? (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconTemplate size={14} />}
+            onClick={() => setPicking(true)}
+          >
+            Enviar modelo
+          </Button>
+        ) : null}
       </Group>
       <Modal
         opened={picking}
