@@ -4,11 +4,13 @@ import { profilePictureThroughHolder } from '../../channels/waweb/profile-pictur
 import type { AppDeps } from '../../platform/deps';
 import { detectImageType } from '../../platform/image-type';
 import { companyMetadataOf } from '../company-metadata/get-metadata';
+import { metaProfilePicture } from './meta-picture';
 import { findContact, recordPicture } from './repository';
 
-// A WhatsApp contact's profile picture on its cards (spec 1 §3 profile_pic_public_path), when the company's
-// whatsapp-profile-picture flag is on: asked through the number's session, downloaded through the outbound-URL
-// guard, kept in our storage, shown through a signed URL. With the flag off, a picture kept before is dropped.
+// A contact's profile picture on its cards (spec 1 §3 profile_pic_public_path), when the company's
+// whatsapp-profile-picture flag is on: a number by QR's asked through its session, a Messenger or Instagram
+// person's read from their Graph profile; downloaded through the outbound-URL guard, kept in our storage, shown
+// through a signed URL. With the flag off, a picture kept before is dropped.
 
 /** How long a card's picture URL lives; the picture is asked again (and signed anew) at most daily on messages. */
 export const PICTURE_URL_TTL_SECONDS = 30 * 24 * 3600;
@@ -17,25 +19,30 @@ const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 
 export type RefreshOutcome = 'stored' | 'none' | 'off' | 'unavailable' | 'not-found';
 
-type Deps = Pick<AppDeps, 'db' | 'appSecret' | 'outbound' | 'storage'>;
+type Deps = Pick<AppDeps, 'db' | 'appSecret' | 'outbound' | 'storage' | 'channelRepository' | 'config'>;
 
 export async function refreshProfilePicture(
   deps: Deps,
   input: { companyId: number; contactId: number },
 ): Promise<RefreshOutcome> {
   const contact = await findContact(deps.db, input.companyId, input.contactId);
-  if (contact?.kind !== 'waweb') return 'not-found';
+  if (!contact || (contact.kind !== 'waweb' && contact.kind !== 'fa' && contact.kind !== 'insta'))
+    return 'not-found';
+  const kind = contact.kind;
   const ref = { companyId: input.companyId, contactId: input.contactId };
   const meta = await companyMetadataOf(deps.db, input.companyId);
   if (meta.allow['whatsapp-profile-picture'] !== true) {
     if (contact.profilePicKey) await forget(deps, ref, contact.profilePicKey);
     return 'off';
   }
-  const asked = await profilePictureThroughHolder(
-    deps,
-    { companyId: input.companyId, channelId: contact.channelId },
-    jidOf(contact.externalId),
-  );
+  const asked =
+    kind === 'waweb'
+      ? await profilePictureThroughHolder(
+          deps,
+          { companyId: input.companyId, channelId: contact.channelId },
+          jidOf(contact.externalId),
+        )
+      : await metaProfilePicture(deps, { ...contact, kind });
   if (asked.state === 'unavailable') return 'unavailable';
   if (asked.state === 'none') {
     if (contact.profilePicKey) await forget(deps, ref, contact.profilePicKey);
@@ -43,7 +50,7 @@ export async function refreshProfilePicture(
   }
   const bytes = await download(deps, asked.url);
   const type = detectImageType(bytes.subarray(0, 16));
-  if (!type) throw new Error('a foto de perfil do WhatsApp não é uma imagem');
+  if (!type) throw new Error('a foto de perfil não é uma imagem');
   const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
   const key = `contacts/${input.companyId}/${input.contactId}/${digest}.${type.ext}`;
   if (key !== contact.profilePicKey) await deps.storage.put(key, bytes, type.mime);
@@ -62,7 +69,7 @@ async function forget(deps: Deps, ref: { companyId: number; contactId: number },
   await deps.storage.delete(key);
 }
 
-/** The picture's bytes, through the guard (WhatsApp's host is a URL we did not choose). */
+/** The picture's bytes, through the guard (WhatsApp's or Meta's host is a URL we did not choose). */
 async function download(deps: Deps, url: string): Promise<Buffer> {
   const res = await deps.outbound.fetch(url, {}, { timeoutMs: 15_000 });
   if (!res.ok) throw new Error(`foto de perfil indisponível (HTTP ${res.status})`);

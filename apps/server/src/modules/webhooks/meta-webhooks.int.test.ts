@@ -21,6 +21,7 @@ import { channels } from '../../db/schema/channels';
 import { channelEvents } from '../../db/schema/inbox';
 import { users } from '../../db/schema/users';
 import { encryptSecret } from '../../platform/crypto';
+import { refreshProfilePicture } from '../profile-pictures/refresh-profile-picture';
 
 // Messenger and Instagram end to end: the Graph API peer signs webhooks for the app's one URL, the real inbox
 // stores them, operators answer through the durable send path, and the peer receives the Send API calls.
@@ -562,6 +563,55 @@ describe('the Meta settings', () => {
       expect(peer.sends.length).toBe(before);
     } finally {
       await workerPeer.stop();
+    }
+  });
+});
+
+describe('profile pictures', () => {
+  it('a Messenger or Instagram person’s Graph picture becomes their card’s, kept in our storage (flag on)', async () => {
+    const meta = (await http.get('/api/company/metadata', { cookie: admin })).body as {
+      allow: Record<string, unknown>;
+    };
+    const saved = await http.put('/api/company/metadata', {
+      cookie: admin,
+      body: { ...meta, allow: { ...meta.allow, 'whatsapp-profile-picture': true } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const jpeg = sampleJpeg();
+    peer.addPerson({
+      id: '7401',
+      first_name: 'Bia',
+      last_name: 'Lima',
+      profile_pic: peer.hostFile(jpeg, 'image/jpeg', 'bia.jpg'),
+    });
+    peer.addPerson({
+      id: '9401',
+      name: 'Duda Reis',
+      username: 'duda.reis',
+      profile_pic: peer.hostFile(jpeg, 'image/jpeg', 'duda.jpg'),
+    });
+    for (const [kind, psid] of [
+      ['fa', '7401'],
+      ['insta', '9401'],
+    ] as const) {
+      const att = await personWhoWrote(psid, kind);
+      const [contact] = await ctx.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.kind, kind), eq(contacts.externalId, psid)));
+      if (!contact) throw new Error('contato ausente');
+      expect(await refreshProfilePicture(ctx.deps, { companyId, contactId: contact.id })).toBe('stored');
+      const [after] = await ctx.db.select().from(contacts).where(eq(contacts.id, contact.id));
+      const key = after?.profilePicKey ?? '';
+      expect(key).toMatch(new RegExp(`^contacts/${companyId}/${contact.id}/`));
+      const stored = await ctx.deps.storage.get(key);
+      const chunks: Buffer[] = [];
+      for await (const c of stored?.body ?? []) chunks.push(Buffer.from(c as Buffer));
+      expect(Buffer.concat(chunks).equals(jpeg)).toBe(true);
+      const card = await http.get(`/api/attendances/${att.id}`, { cookie: admin });
+      expect((card.body as { profile_pic_public_path: string | null }).profile_pic_public_path).toMatch(
+        /^\/api\/files\/contacts\//,
+      );
     }
   });
 });
