@@ -174,6 +174,15 @@ test('o administrador entra com o Facebook, conecta uma página com setor; a men
   expect(sent?.body.recipient).toEqual({ id: CUSTOMER.id });
   expect(sent?.body.messaging_type).toBe('RESPONSE');
   expect(sent?.token).toBe(SHOP.accessToken);
+  // A button the customer pressed (a postback) shows as the button's title.
+  expect(
+    await peer.deliver(`${baseURL}/api/webhooks/facebook`, 'page', [
+      ev.postback({ user: CUSTOMER.id, to: SHOP.id, title: 'Falar com atendente', payload: 'HUMANO' }),
+    ]),
+  ).toEqual([200]);
+  await expect(
+    chat.getByRole('log', { name: 'Mensagens' }).getByText('Botão: Falar com atendente'),
+  ).toBeVisible();
 
   // Meta refuses the page's token (code 190): the page shows not connected until it is connected again.
   peer.failNextSends({
@@ -259,6 +268,30 @@ test('a conta do Instagram da página é cadastrada, a mensagem do Direct chega 
     .toHaveLength(1);
   const sent = peer.sends.find((s) => (s.body.message as { text?: string })?.text === 'Entregamos sim!');
   expect(sent?.body.recipient).toEqual({ id: '5550001112223' });
+  // A reply to the shop's story and a mention in the customer's: each quotes the story, a link never loaded.
+  const story = 'https://cdn.example.test/stories/loja-1.jpg';
+  expect(
+    await peer.deliver(`${baseURL}/api/webhooks/instagram`, 'instagram', [
+      ev.storyReply({
+        user: '5550001112223',
+        to: INSTAGRAM.id,
+        text: 'Tem em azul?',
+        storyUrl: story,
+        storyId: '1801',
+      }),
+    ]),
+  ).toEqual([200]);
+  const log = ana.getByTestId('chat-modal').getByRole('log', { name: 'Mensagens' });
+  const reply = log.getByTestId('message').filter({ hasText: 'Tem em azul?' });
+  await expect(reply.getByText('Respondeu ao seu story')).toBeVisible();
+  await expect(reply.getByRole('link', { name: 'Ver story' })).toHaveAttribute('href', story);
+  expect(
+    await peer.deliver(`${baseURL}/api/webhooks/instagram`, 'instagram', [
+      ev.storyMention({ user: '5550001112223', to: INSTAGRAM.id, storyUrl: `${story}?m=1` }),
+    ]),
+  ).toEqual([200]);
+  await expect(log.getByText('Mencionou você no story')).toBeVisible();
+  await expect(log.locator(`img[src^="${story}"]`)).toHaveCount(0);
   await ana.context().close();
 
   // Its name and sector are edited; the account stays the same.
