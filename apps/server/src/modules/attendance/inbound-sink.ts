@@ -116,7 +116,7 @@ async function storeFromPhone(tx: Tx, ch: OpenChannel, contact: InboundContact, 
 export function attendanceInboundSink(
   deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'queue'>>,
 ): InboundSink {
-  // The customers' WhatsApp profile pictures, asked for once their messages are stored (numbers by QR only).
+  // The customers' profile pictures (WhatsApp by QR, Messenger, Instagram), asked for once their messages are stored.
   const pictures = (ch: OpenChannel, contactsOf: InboundContact[]) =>
     requestProfilePictures(
       { db: deps.db, queue: deps.queue ?? null },
