@@ -1,6 +1,6 @@
 import { LIVE_CHANNEL_KINDS } from '@prosa/shared/channels';
 import { maskSecret, WAENT_MSG } from '@prosa/shared/waent';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -10,7 +10,7 @@ import {
   OPERATOR2,
   type TestContext,
 } from '../../test/helpers/test-app';
-import { attendances } from '../db/schema/attendance';
+import { attendances, messages } from '../db/schema/attendance';
 import { channels } from '../db/schema/channels';
 import { seedSampleConversations } from './sample-conversations';
 
@@ -35,7 +35,6 @@ async function cards(cookie: string) {
 
 describe('sample conversations of the demo data', () => {
   it('gives every working channel kind a channel, an open and a finalized conversation', async () => {
-    // WhatsApp by QR code is live too (issue 13), whether or not the shared list names it yet.
     for (const kind of LIVE_CHANNEL_KINDS) {
       const [channel] = await ctx.db.select().from(channels).where(eq(channels.kind, kind));
       expect(channel, kind).toBeDefined();
@@ -64,7 +63,13 @@ describe('sample conversations of the demo data', () => {
 
   it('shows the waiting conversations to the people of their sectors, with their unread messages', async () => {
     const manager = await cards(await http.login(MANAGER));
-    expect(manager.map((c) => c.name).sort()).toEqual(['João Pereira', 'Mariana Souza', 'Rafael Costa']);
+    expect(manager.map((c) => c.name).sort()).toEqual([
+      'Beatriz Rocha',
+      'João Pereira',
+      'Lucas Martins',
+      'Mariana Souza',
+      'Rafael Costa',
+    ]);
     const ana = await cards(await http.login(OPERATOR)); // Comercial and Suporte
     expect(ana.find((c) => c.name === 'Mariana Souza')).toMatchObject({
       channel_kind: 'web',
@@ -73,6 +78,14 @@ describe('sample conversations of the demo data', () => {
     expect(ana.find((c) => c.name === 'Rafael Costa')).toMatchObject({
       channel_kind: 'waweb',
       unread_count: 2,
+    });
+    expect(ana.find((c) => c.name === 'Lucas Martins')).toMatchObject({
+      channel_kind: 'fa',
+      unread_count: 2,
+    });
+    expect(ana.find((c) => c.name === 'Beatriz Rocha')).toMatchObject({
+      channel_kind: 'insta',
+      operator_assigned_name: 'Ana',
     });
     const bruno = await cards(await http.login(OPERATOR2)); // Suporte and Financeiro
     expect(bruno.map((c) => c.name)).toEqual(['João Pereira']);
@@ -148,5 +161,20 @@ describe('sample conversations of the demo data', () => {
       [1, 'read'],
       [0, 'sent'],
     ]);
+  });
+});
+
+describe('the Messenger and Instagram samples', () => {
+  it('keep what their channel shows beside the text: a button pressed, a story replied to', async () => {
+    const meta = await ctx.db
+      .select({ text: messages.text, metadata: messages.metadata })
+      .from(messages)
+      .where(inArray(messages.text, ['Ver planos', 'Amei! Tem em outras cores?']));
+    expect(meta.find((m) => m.text === 'Ver planos')?.metadata).toMatchObject({
+      postback: { title: 'Ver planos' },
+    });
+    expect(meta.find((m) => m.text.startsWith('Amei'))?.metadata).toMatchObject({
+      quotedStory: { id: 'demo-story-1' },
+    });
   });
 });

@@ -10,6 +10,7 @@ import { DEMO_WEBCHAT_CODE } from '../modules/webchat/demo-page';
 import { findWebchatByCode } from '../modules/webchat/repository';
 import { encryptSecret } from '../platform/crypto';
 import type { Db, Tx } from '../platform/db';
+import { insertDemoMetaChannels, metaSamples } from './meta-samples';
 import type { Sample } from './sample-types';
 import { insertDemoWebNumber, wawebSamples } from './waweb-samples';
 
@@ -17,7 +18,9 @@ import { insertDemoWebNumber, wawebSamples } from './waweb-samples';
 // anything (README). They are data, written once with the demo data: no provider is simulated. The WhatsApp
 // Enterprise number has placeholder credentials: its conversations show how the channel looks (the 24 h window
 // closed, a template, delivery ticks); sending needs the real token of a real number. The WhatsApp number by
-// QR code is stopped and unpaired: it sends once someone starts it and scans its QR with a phone.
+// QR code is stopped and unpaired: it sends once someone starts it and scans its QR with a phone. The Facebook page
+// and its Instagram account have a placeholder token: they send once an admin logs in with Facebook and connects
+// a real page.
 
 const MINUTE = 60_000;
 
@@ -56,6 +59,7 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
     });
 
     const webNumber = await insertDemoWebNumber(tx, companyId, sectorId('Comercial'));
+    const meta = await insertDemoMetaChannels(tx, companyId, sectorId('Comercial'), appSecret);
 
     const samples: Sample[] = [
       {
@@ -141,6 +145,7 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
         ],
       },
       ...wawebSamples(webNumber),
+      ...metaSamples(meta),
     ];
     for (const sample of samples) {
       const operator = sample.operator
@@ -239,6 +244,7 @@ async function writeSample(
       sentAt: at(l.minutesAgo),
       delivery: l.from === 'operator' ? (l.delivery ?? 'sent') : ('sent' as const),
       createdAt: at(l.minutesAgo),
+      ...(l.metadata ? { metadata: l.metadata } : {}),
     })),
   );
 }

@@ -6,6 +6,8 @@ export type Line = {
   text: string;
   minutesAgo: number;
   delivery?: 'sent' | 'delivered' | 'read';
+  /** What the channel's parse keeps beside the text (a story reply's quotedStory, a button's postback). */
+  metadata?: Record<string, unknown>;
 };
 
 /** A sample conversation: its contact on a channel, its sector and holder, finalized or waiting, its lines. */
