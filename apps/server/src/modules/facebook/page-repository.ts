@@ -3,6 +3,7 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { type ChannelRow, channels } from '../../db/schema/channels';
 import type { Db } from '../../platform/db';
 import { ofCompany } from '../../platform/tenancy';
+import { insertMetaChannel, type MetaChannelValues, reviveMetaChannel } from './meta-channel-rows';
 
 // Facebook pages are channels of kind 'fa' (route key = the page id, config ZFaConfig, sealed secret
 // page_access_token). An unlinked page is soft-deleted with state 'unlinked'; connecting it again revives the
@@ -87,37 +88,14 @@ export async function findRemovedPage(db: Db, companyId: number, pageId: string)
   return pages(rows)[0] ?? null;
 }
 
-export type PageValues = {
-  name: string;
-  defaultSectorId: number;
-  config: TFaConfig;
-  pageTokenSealed: string;
-};
+export type PageValues = MetaChannelValues<TFaConfig>;
 
-const columns = (v: PageValues) => ({
-  name: v.name,
-  defaultSectorId: v.defaultSectorId,
-  routeKey: v.config.page_id,
-  config: v.config,
-  secretsSealed: { page_access_token: v.pageTokenSealed },
-});
-
-export async function insertPageChannel(db: Db, companyId: number, values: PageValues) {
-  const [row] = await db
-    .insert(channels)
-    .values({ companyId, kind: FA, active: true, ...columns(values) })
-    .returning({ id: channels.id });
-  if (!row) throw new Error('insert returned nothing');
-  return row.id;
-}
+export const insertPageChannel = (db: Db, companyId: number, values: PageValues) =>
+  insertMetaChannel(db, companyId, FA, values.config.page_id, values);
 
 /** Writes the page as `values` says, live (a removed row comes back). */
-export async function savePageChannel(db: Db, companyId: number, id: number, values: PageValues) {
-  await db
-    .update(channels)
-    .set({ ...columns(values), active: true, deletedAt: null, updatedAt: new Date() })
-    .where(ofCompany(channels, companyId, isFa, eq(channels.id, id)));
-}
+export const savePageChannel = (db: Db, companyId: number, id: number, values: PageValues) =>
+  reviveMetaChannel(db, companyId, FA, id, values.config.page_id, values);
 
 export async function setPageConfig(db: Db, companyId: number, id: number, config: TFaConfig) {
   await db

@@ -3,6 +3,7 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { type ChannelRow, channels } from '../../db/schema/channels';
 import type { Db } from '../../platform/db';
 import { ofCompany } from '../../platform/tenancy';
+import { insertMetaChannel, type MetaChannelValues, reviveMetaChannel } from '../facebook/meta-channel-rows';
 
 // Instagram business accounts are channels of kind 'insta' (route key = the account id, config ZInstaConfig,
 // sealed secret page_access_token: Instagram messaging uses the linked page's token).
@@ -80,37 +81,14 @@ export async function findRemovedAccount(db: Db, companyId: number, accountId: s
   return accounts(rows)[0] ?? null;
 }
 
-export type InstaValues = {
-  name: string;
-  defaultSectorId: number;
-  config: TInstaConfig;
-  pageTokenSealed: string;
-};
+export type InstaValues = MetaChannelValues<TInstaConfig>;
 
-const columns = (v: InstaValues) => ({
-  name: v.name,
-  defaultSectorId: v.defaultSectorId,
-  routeKey: v.config.account_id,
-  config: v.config,
-  secretsSealed: { page_access_token: v.pageTokenSealed },
-});
-
-export async function insertInstaChannel(db: Db, companyId: number, values: InstaValues) {
-  const [row] = await db
-    .insert(channels)
-    .values({ companyId, kind: INSTA, active: true, ...columns(values) })
-    .returning({ id: channels.id });
-  if (!row) throw new Error('insert returned nothing');
-  return row.id;
-}
+export const insertInstaChannel = (db: Db, companyId: number, values: InstaValues) =>
+  insertMetaChannel(db, companyId, INSTA, values.config.account_id, values);
 
 /** Writes the account as `values` says, live (a removed row comes back). */
-export async function saveInstaChannel(db: Db, companyId: number, id: number, values: InstaValues) {
-  await db
-    .update(channels)
-    .set({ ...columns(values), active: true, deletedAt: null, updatedAt: new Date() })
-    .where(ofCompany(channels, companyId, isInsta, eq(channels.id, id)));
-}
+export const saveInstaChannel = (db: Db, companyId: number, id: number, values: InstaValues) =>
+  reviveMetaChannel(db, companyId, INSTA, id, values.config.account_id, values);
 
 export async function patchInstaChannel(
   db: Db,
