@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { inflate } from 'node:zlib';
 import type { proto } from '@whiskeysockets/baileys';
 import { baileys } from './baileys';
-import { decryptMedia } from './media-download';
+import { decryptMedia, WHATSAPP_MEDIA_HOST } from './media-download';
 
 // Nothing lost across a reconnect (issue 13): besides the messages WhatsApp delivers as offline ones, the phone
 // sends the companion its recent history (a history-sync notification: a compressed, encrypted file on the media
@@ -10,9 +10,6 @@ import { decryptMedia } from './media-download';
 // messages to the inbox like live ones; the inbox stores each once by its id and filters groups as usual.
 
 const inflateAsync = promisify(inflate);
-
-/** WhatsApp's host for files named by a direct path only. */
-const WHATSAPP_MEDIA_HOST = 'https://mmg.whatsapp.net';
 
 /**
  * Which history to keep. The phone's past from before the number was linked (the bootstrap and full syncs, and

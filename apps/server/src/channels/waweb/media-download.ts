@@ -21,7 +21,7 @@ export type WawebMediaLocation = {
 };
 
 /** WhatsApp's download host when a message carries only a direct path. */
-const WHATSAPP_MEDIA_HOST = 'https://mmg.whatsapp.net';
+export const WHATSAPP_MEDIA_HOST = 'https://mmg.whatsapp.net';
 
 const MEDIA_TYPES: readonly string[] = ['image', 'video', 'audio', 'document', 'sticker'];
 
