@@ -123,3 +123,23 @@ export const wawebSessions = pgTable(
     index('waweb_sessions_server_idx').on(t.serverId),
   ],
 );
+
+// Where a polled channel's provider stream stands (issue 15: Telegram's getUpdates offset when the product has no
+// public https address for a webhook). Written in the transaction that accepts the updates into the inbox, so an
+// update is neither lost nor taken twice across restarts.
+export const channelPollCursors = pgTable(
+  'channel_poll_cursors',
+  {
+    companyId: integer('company_id').notNull(),
+    channelId: integer('channel_id').primaryKey(),
+    /** The provider's next position (Telegram: the last update_id taken + 1). */
+    cursor: text('cursor').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.companyId, t.channelId],
+      foreignColumns: [channels.companyId, channels.id],
+    }).onDelete('cascade'),
+  ],
+);
