@@ -1,6 +1,8 @@
 import { faAdapter } from './fa/adapter';
 import { instaAdapter } from './insta/adapter';
+import { newchatAdapter } from './newchat/adapter';
 import type { ChannelAdapter } from './port';
+import { tgAdapter } from './tg/adapter';
 import { waentAdapter } from './waent/adapter';
 import { wawebAdapter } from './waweb/adapter';
 import { webchatAdapter } from './webchat/adapter';
@@ -12,4 +14,6 @@ export const CHANNEL_ADAPTERS: readonly ChannelAdapter[] = [
   wawebAdapter,
   faAdapter,
   instaAdapter,
+  newchatAdapter,
+  tgAdapter,
 ];

@@ -8,7 +8,7 @@ import { type Config, publicUrl } from './config';
 // data:/blob: URLs and the signed /api/files links (same origin); the socket is Socket.IO on the same origin.
 
 /** Paths a customer's site uses from another origin: the web chat script, its API, the files it shows. */
-const CROSS_ORIGIN_PATHS = ['/webchat/', '/api/webchat/', '/api/files/'];
+const CROSS_ORIGIN_PATHS = ['/webchat/', '/api/webchat/', '/api/files/', '/newchat/'];
 
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const origin = new URL(publicUrl(config));

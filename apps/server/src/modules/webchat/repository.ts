@@ -1,5 +1,5 @@
 import type { TChannelKind } from '@prosa/shared/channels';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   attendances,
   contacts,
@@ -18,7 +18,7 @@ const WEB: TChannelKind = 'web';
 export type WebchatRow = {
   companyId: number;
   id: number;
-  /** Always 'web' here: what conversations of this channel are stored with. */
+  /** 'web', or 'nc' for a NewChat's visitors (they share this visitor API): what conversations are stored with. */
   kind: TChannelKind;
   code: string;
   name: string;
@@ -37,7 +37,7 @@ function toRow(c: ChannelRow): WebchatRow {
   return {
     companyId: c.companyId,
     id: c.id,
-    kind: WEB,
+    kind: c.kind === 'nc' ? 'nc' : WEB,
     code: c.routeKey,
     name: c.name,
     sectorId: c.defaultSectorId,
@@ -65,6 +65,19 @@ export async function findWebchat(db: Db | Tx, companyId: number, id: number) {
     .select()
     .from(channels)
     .where(ofCompany(channels, companyId, isWeb, eq(channels.id, id), isNull(channels.deletedAt)))
+    .limit(1);
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+// Channels whose visitors use this API: the web chat and NewChat (its full page runs the same widget).
+const isVisitorChannel = inArray(channels.kind, ['web', 'nc'] satisfies TChannelKind[]);
+
+/** The channel of a visitor (web chat or NewChat). */
+export async function findVisitorChannel(db: Db | Tx, companyId: number, id: number) {
+  const rows = await db
+    .select()
+    .from(channels)
+    .where(ofCompany(channels, companyId, isVisitorChannel, eq(channels.id, id), isNull(channels.deletedAt)))
     .limit(1);
   return rows[0] ? toRow(rows[0]) : null;
 }

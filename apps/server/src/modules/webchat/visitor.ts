@@ -22,7 +22,7 @@ import { findMessagesByMessageIds } from '../attendance/repository';
 import { personFromChannel } from '../persons/person-from-channel';
 import {
   findVisitorByTokenHash,
-  findWebchat,
+  findVisitorChannel,
   findWebchatByCode,
   latestAttendanceOfContact,
   latestMessagesOfContact,
@@ -62,9 +62,20 @@ export async function publicConfig(deps: Pick<AppDeps, 'db'>, code: string): Pro
 /** The form is filled: a visitor (this browser) and its contact are created; the token resumes it later. */
 export async function startVisitor(deps: Pick<AppDeps, 'db'>, code: string, form: Record<string, string>) {
   const w = await webchatOrThrow(deps, code);
-  const checked = validateVisitorForm(fieldsOf(w), form);
+  const { visitor_id, token } = await startVisitorOn(deps, w, fieldsOf(w), form);
+  return { visitor_id, token };
+}
+
+/** A visitor of a web chat or NewChat channel, with that channel's form. */
+export async function startVisitorOn(
+  deps: Pick<AppDeps, 'db'>,
+  w: Pick<WebchatRow, 'companyId' | 'id' | 'kind' | 'code'>,
+  fields: TWebchatField[],
+  form: Record<string, string>,
+) {
+  const checked = validateVisitorForm(fields, form);
   if (!checked.ok) throw badRequest(checked.message);
-  const identity = visitorIdentity(fieldsOf(w), checked.values);
+  const identity = visitorIdentity(fields, checked.values);
   const name = identity.name || 'Visitante';
   const visitorId = randomUUID();
   const token = newToken();
@@ -102,7 +113,7 @@ export async function startVisitor(deps: Pick<AppDeps, 'db'>, code: string, form
       formData: checked.values,
     });
   });
-  return { visitor_id: visitorId, token };
+  return { visitor_id: visitorId, token, values: checked.values };
 }
 
 export async function visitorFromToken(deps: Pick<AppDeps, 'db'>, token: string | undefined) {
@@ -192,7 +203,7 @@ export async function visitorSend(
 }
 
 async function findWebchatForVisitor(deps: Pick<AppDeps, 'db'>, companyId: number, webchatId: number) {
-  const w = await findWebchat(deps.db, companyId, webchatId);
+  const w = await findVisitorChannel(deps.db, companyId, webchatId);
   if (!w) throw notFound(WEBCHAT_MSG.notFound);
   return w;
 }
