@@ -49,6 +49,7 @@ import { statusRoutes } from './modules/statuses/routes';
 import { userImportRoutes } from './modules/users/import-routes';
 import { userRoutes } from './modules/users/routes';
 import { waentRoutes } from './modules/waent/routes';
+import { telegramRoutes } from './modules/telegram/routes';
 import { wawebRoutes } from './modules/waweb/routes';
 import { defaultWidgetFile, webchatRoutes } from './modules/webchat/routes';
 import { newchatRoutes } from './modules/newchat/routes';
@@ -156,6 +157,7 @@ export async function buildApp(
   await app.register(webchatRoutes(deps, { widgetFile: opts.widgetFile ?? defaultWidgetFile() }));
   await app.register(newchatRoutes(deps, { widgetFile: opts.widgetFile ?? defaultWidgetFile() }));
   await app.register(waentRoutes(deps));
+  await app.register(telegramRoutes(deps));
   await app.register(wawebRoutes(deps));
   await app.register(facebookRoutes(deps));
   await app.register(instagramRoutes(deps));

@@ -21,12 +21,16 @@ export type ChannelCtx = {
   outbound: OutboundGuard;
   appSecret: string;
   meta: MetaGraphOptions;
+  /** Telegram's Bot API base (TELEGRAM_API_URL), e.g. https://api.telegram.org. */
+  telegramApiUrl: string;
+  /** The product's public address (PUBLIC_URL), where providers call our webhooks; null when not set. */
+  publicUrl: string | null;
   log: (message: string, err?: unknown) => void;
 };
 
 /** What a ChannelCtx is made of: the app's infrastructure and its loaded config. */
 export type ChannelInfra = Pick<ChannelCtx, 'db' | 'storage' | 'outbound' | 'appSecret'> & {
-  config: MetaConfig;
+  config: MetaConfig & { TELEGRAM_API_URL?: string; PUBLIC_URL?: string };
 };
 
 /** The infrastructure of the app, as a ChannelCtx (the Meta settings read from the loaded config). */
@@ -37,6 +41,8 @@ export function channelCtx(deps: ChannelInfra, extra: Partial<Pick<ChannelCtx, '
     outbound: deps.outbound,
     appSecret: deps.appSecret,
     meta: metaGraphOptions(deps.config),
+    telegramApiUrl: deps.config.TELEGRAM_API_URL ?? 'https://api.telegram.org',
+    publicUrl: deps.config.PUBLIC_URL ?? null,
     log: extra.log ?? (() => {}),
   };
 }

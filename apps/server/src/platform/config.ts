@@ -48,6 +48,8 @@ export const ZConfig = z.object({
     .default('v19.0'),
   FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com'),
   FACEBOOK_VERIFY_TOKEN: z.string().trim().min(1).optional(),
+  // Telegram's Bot API (issue 15): every bot's calls and files go there (tests: a peer).
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   SEED_DEMO: bool.default(true),
   // With the demo data, sample conversations of each working channel kind (the browser tests start without them).
   SEED_SAMPLES: bool.default(true),

@@ -1,0 +1,46 @@
+import { TELEGRAM_MSG, type TTelegramChannelPatch, ZTgConfig } from '@prosa/shared/telegram';
+import { encryptSecret } from '../../platform/crypto';
+import type { Caller } from '../../platform/deps';
+import { badRequest } from '../../platform/errors';
+import { findSector } from '../sectors/repository';
+import { checkBot } from './check-bot';
+import { isUniqueViolation } from './create-telegram-channel';
+import { getTelegramChannel } from './list-telegram-channels';
+import { provisionChannel } from './provision-channel';
+import { botTaken, saveTgChannel } from './repository';
+import { type TelegramDeps, telegramRow, tokenOf } from './telegram-view';
+
+/** Name and sector change in place; a new token is checked (getMe) and its bot pointed at us again. */
+export async function updateTelegramChannel(
+  deps: TelegramDeps,
+  caller: Caller,
+  id: number,
+  input: TTelegramChannelPatch,
+) {
+  const row = await telegramRow(deps, caller.companyId, id);
+  const config = ZTgConfig.parse(row.config);
+  if (
+    input.default_sector_id !== undefined &&
+    !(await findSector(deps.db, caller.companyId, input.default_sector_id))
+  )
+    throw badRequest(TELEGRAM_MSG.sectorInvalid);
+  const newToken = input.token && input.token !== tokenOf(deps, row) ? input.token : null;
+  const bot = newToken ? await checkBot(deps, newToken) : null;
+  if (bot && (await botTaken(deps.db, bot.id, id))) throw badRequest(TELEGRAM_MSG.tokenTaken);
+  try {
+    await saveTgChannel(deps.db, id, {
+      companyId: caller.companyId,
+      name: input.name ?? row.name,
+      defaultSectorId: input.default_sector_id ?? row.defaultSectorId,
+      config: bot ? { ...config, bot_id: bot.id, username: bot.username } : config,
+      tokenSealed: newToken ? encryptSecret(newToken, deps.appSecret) : (row.secretsSealed.token ?? ''),
+      webhookSecretSealed: row.secretsSealed.webhook_secret ?? '',
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badRequest(TELEGRAM_MSG.tokenTaken);
+    throw err;
+  }
+  await deps.channelRepository.forget(id);
+  if (bot) await provisionChannel(deps, caller.companyId, id);
+  return getTelegramChannel(deps, caller, id);
+}
