@@ -46,7 +46,7 @@ describe('multichannel validator (spec 2 §5)', () => {
     expect(
       check('Site', { telegram: { enabled: true, telegram_channel: 3, user_telegram: '@prosa_bot' } }),
     ).toBeNull();
-    expect(payload({ telegram: { user_telegram: '@prosa_bot' } }).telegram.user_telegram).toBe('prosa_bot');
+    expect(payload({ telegram: { user_telegram: '@prosa_bot' } }).telegram.user_telegram).toBe('@prosa_bot');
   });
 
   it('call me needs an enabled web chat', () => {

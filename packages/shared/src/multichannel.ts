@@ -119,11 +119,11 @@ export const ZMultichannelPayload = z.object({
     .object({
       ...base,
       telegram_channel: channelId,
+      /** The bot's username (with or without @): t.me/<user>. */
       user_telegram: z
         .string()
         .trim()
-        .transform((v) => v.replace(/^@/, ''))
-        .pipe(z.string().regex(/^[A-Za-z0-9_]{0,64}$/, { error: 'Usuário do Telegram inválido.' }))
+        .regex(/^@?[A-Za-z0-9_]{0,64}$/, { error: 'Usuário do Telegram inválido.' })
         .default(''),
     })
     .default({
