@@ -37,7 +37,6 @@ import { hsmRoutes } from './modules/hsm/routes';
 import { instagramRoutes } from './modules/instagram/routes';
 import { knowledgeRoutes } from './modules/knowledge/routes';
 import { multichannelRoutes } from './modules/multichannel/routes';
-import { multichannelRoutes } from './modules/multichannel/routes';
 import { pauseRoutes } from './modules/pause/routes';
 import { permissionRoutes } from './modules/permissions/routes';
 import { personRoutes } from './modules/persons/routes';
@@ -166,7 +165,6 @@ export async function buildApp(
   await app.register(referralRoutes(deps));
   await app.register(channelRoutes(deps));
   await app.register(hsmRoutes(deps));
-  await app.register(multichannelRoutes(deps));
   await app.register(multichannelRoutes(deps));
   await app.register(activeWhatsappRoutes(deps));
   await app.register(channelMonitorRoutes(deps));
