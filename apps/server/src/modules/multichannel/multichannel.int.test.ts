@@ -311,6 +311,11 @@ describe('hotsite and public data', () => {
       expect(j.status).toBe(404);
     }
     expect((await raw('/multichannel/nao-existe-123.js')).status).toBe(404);
+    // The widget script of a live link (the bundle built by `npm run build -w @prosa/widget`), for any site.
+    const script = await raw(`/multichannel/${hash}.js`);
+    expect(script.status).toBe(200);
+    expect(script.html.startsWith(`window.__PROSA_MULTICHANNEL__={"hash":"${hash}"};`)).toBe(true);
+    expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
   it('drops the button of a channel deleted after the link was saved', async () => {
