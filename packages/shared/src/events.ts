@@ -10,6 +10,8 @@ export type TServerToClientEvents = {
   'operator:changed': (payload: { userId: number; status: 'online' | 'offline'; paused: boolean }) => void;
   'export:ready': (payload: { exportId: string; message: string }) => void;
   'company:updated': (payload: { companyId: number; changed: string[] }) => void;
+  /** NewChat (showTyping): the visitor of a card is typing; ephemeral, to those who see the card. */
+  'attendance:typing': (payload: { attendance_id: number }) => void;
   'session:revoked': (payload: {
     reason: 'logout' | 'token_reset' | 'password_changed' | 'pause_limit';
   }) => void;
@@ -28,6 +30,8 @@ export type TClientToServerEvents = {
   /** Managers and admins: receive the Monitor's events (answered with 'initialize'). */
   'monitor:join': () => void;
   'monitor:leave': () => void;
+  /** The operator is typing in the composer of a card (NewChat shows it to the visitor). */
+  typing: (payload: { attendance_id: number }) => void;
 };
 
 export const rooms = {
@@ -62,4 +66,8 @@ export function cardRooms(card: { sector_id: number; operator_assigned_id: numbe
 export type TVisitorServerEvents = {
   message: (message: TMessage) => void;
   finalized: (payload: { protocol: string }) => void;
+  /** NewChat: the place in the sector's queue while waiting (null once an operator has it). */
+  queue: (payload: { position: number | null }) => void;
+  /** NewChat: an operator is typing. */
+  typing: (payload: { name: string | null }) => void;
 };

@@ -15,6 +15,7 @@ import {
   toMessage,
 } from '../modules/attendance/card';
 import type { Db } from '../platform/db';
+import { emitNewchatQueues } from './newchat-realtime';
 import { emitWawebChannelUpdate } from './waweb-fanout';
 
 export type FactFanout = {
@@ -215,6 +216,11 @@ async function emitBatch(
       visitors.to(rooms.visitor(visitor)).emit('finalized', { protocol: row.protocol });
     }
   }
+  // Cards came, went or changed hands: NewChat visitors waiting in those companies hear their place again.
+  const queueCompanies = new Set(
+    facts.filter((f) => f.attendanceId !== null && CARD_FACTS.has(f.name)).map((f) => f.companyId),
+  );
+  if (queueCompanies.size > 0) await emitNewchatQueues(io, db, queueCompanies);
 }
 
 /** Where the card was before the first change of hands among these facts. */

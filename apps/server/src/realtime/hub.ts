@@ -4,7 +4,7 @@ import { MSG } from '@prosa/shared/messages';
 import { ROLE } from '@prosa/shared/roles';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { presentMessage } from '../modules/attachments/present';
 import { loadViewer } from '../modules/attendance/viewer';
 import { checkAccess } from '../modules/auth/check-access';
@@ -13,6 +13,7 @@ import { socketTokenMatches } from '../modules/auth/sessions';
 import type { AppDeps } from '../platform/deps';
 import { startFactFanout } from './fact-fanout';
 import { registerMonitorSocket, startMonitorPings } from './monitor';
+import { relayOperatorTyping } from './newchat-realtime';
 import { registerVisitorNamespace } from './visitor-namespace';
 
 type SocketData = { sessionId: string; userId: number; companyId: number; role: number };
@@ -102,6 +103,7 @@ export async function startRealtime(
         ack({ ok: true, userId: socket.data.userId, companyId: socket.data.companyId });
     });
     registerMonitorSocket(socket, deps.db, (msg, err) => console.error(msg, err));
+    relayOperatorTyping(io as unknown as Server, deps.db, socket as unknown as Socket, socket.data);
   });
   const monitorPings = startMonitorPings(io as unknown as Server, deps.db, {
     log: (msg, err) => console.error(msg, err),

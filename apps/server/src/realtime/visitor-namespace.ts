@@ -5,6 +5,7 @@ import { updatedFact } from '../modules/attendance/attendance-facts';
 import { setVisitorOnline } from '../modules/webchat/repository';
 import { visitorFromToken } from '../modules/webchat/visitor';
 import type { AppDeps } from '../platform/deps';
+import { relayVisitorTyping } from './newchat-realtime';
 
 /**
  * /webchat: the widget's socket, authenticated by the visitor token. It receives the operators' messages and
@@ -43,6 +44,7 @@ export function registerVisitorNamespace(io: Server, deps: Pick<AppDeps, 'db'>):
   nsp.on('connection', (socket) => {
     const data = socket.data as { companyId: number; contactId: number; visitorId: string };
     presence(data, true).catch(() => {});
+    relayVisitorTyping(io, deps.db, socket, data);
     socket.on('disconnect', () => {
       presence(data, false).catch(() => {});
     });
