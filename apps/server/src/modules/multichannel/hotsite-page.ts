@@ -32,7 +32,8 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;b
 `;
 
 /** The public hotsite of a link (spec 2 §3 Multichannel link): server-rendered, no user text unescaped. */
-export function hotsitePage(view: TMultichannelPublic, customCss: string): string {
+export function hotsitePage(view: TMultichannelPublic, opts: { customCss: string; intro: string }): string {
+  const customCss = opts.customCss;
   const c = view.colors;
   const vars = `:root{--mc-welcome:${c.welcome};--mc-greeting:${c.greeting};--mc-buttons:${c.buttons};--mc-buttons-text:${c.buttons_text};--mc-icons:${c.icons}}`;
   const buttons = view.buttons.map((b) => {
@@ -62,6 +63,7 @@ ${view.logo_url ? `<img class="mc-logo" src="${esc(view.logo_url)}" alt="${esc(v
 <h1 class="mc-title">${esc(view.title)}</h1>
 ${view.welcome ? `<p class="mc-welcome">${esc(view.welcome)}</p>` : ''}
 ${view.greeting ? `<p class="mc-greeting">${esc(view.greeting)}</p>` : ''}
+${opts.intro ? `<p class="mc-intro">${esc(opts.intro)}</p>` : ''}
 <nav class="mc-buttons" aria-label="Canais de atendimento">
 ${buttons.join('\n')}
 </nav>

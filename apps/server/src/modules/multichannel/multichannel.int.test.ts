@@ -297,6 +297,13 @@ describe('hotsite and public data', () => {
 
   it('turning the hotsite off hides the page but not the widget data; unknown hashes are 404', async () => {
     const body = full();
+    const intro = await create({
+      ...body,
+      payload: { ...body.payload, hotsite: { enabled: true, text_description: 'Atendemos das 8h às 18h' } },
+    });
+    expect((await raw(`/hotsite/${String(intro.body.hash)}`)).html).toContain(
+      '<p class="mc-intro">Atendemos das 8h às 18h</p>',
+    );
     const r = await create({ ...body, payload: { ...body.payload, hotsite: { enabled: false } } });
     const hash = String(r.body.hash);
     expect((await raw(`/hotsite/${hash}`)).status).toBe(404);

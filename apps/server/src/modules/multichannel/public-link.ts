@@ -30,7 +30,11 @@ export async function renderHotsite(deps: Deps, hash: string): Promise<string | 
     throw e;
   });
   if (!found?.view.hotsite_url) return null;
-  const css = readPayload(found.row.payload).custom_css;
+  const payload = readPayload(found.row.payload);
+  const css = payload.custom_css;
   // Checked when saved; checked again so a row written another way never closes the <style>.
-  return hotsitePage(found.view, cssHasHtml(css) ? '' : css);
+  return hotsitePage(found.view, {
+    customCss: cssHasHtml(css) ? '' : css,
+    intro: payload.hotsite.text_description,
+  });
 }
