@@ -38,7 +38,7 @@ export async function resolve(
 ): Promise<OpenChannel<TTgConfig> | null> {
   if (req.channelId === null) return null;
   const ch = await find.byId(req.channelId);
-  if (!ch || ch.kind !== 'tg' || ch.deletedAt !== null) return null;
+  if (ch?.kind !== 'tg' || ch.deletedAt !== null) return null;
   return ch as OpenChannel<TTgConfig>;
 }
 
@@ -164,13 +164,16 @@ export function parse(_ch: OpenChannel<TTgConfig>, payload: unknown): InboundPar
 }
 
 /** A file of a message: getFile, then its download URL, through the outbound guard. */
-export function fetchMedia(
+export async function fetchMedia(
   ctx: ChannelCtx,
   ch: OpenChannel<TTgConfig>,
   ref: MediaRef,
 ): Promise<FetchedMedia> {
-  return downloadBotFile(
+  const file = await downloadBotFile(
     { base: ctx.telegramApiUrl, token: ch.secrets.token ?? '', outbound: ctx.outbound },
     ref.id,
   );
+  // Telegram serves every file as application/octet-stream: the message's own mime_type says more.
+  const generic = file.mimeType.startsWith('application/octet-stream');
+  return { data: file.data, mimeType: generic && ref.mimeType ? ref.mimeType : file.mimeType };
 }

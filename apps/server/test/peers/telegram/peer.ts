@@ -60,6 +60,11 @@ export type TelegramPeer = {
   dropNext(method: string): void;
   /** Revokes a bot's token (its calls answer 401). */
   revoke(token: string): void;
+  /**
+   * Webhooks under `from` (the product's public https address) are delivered under `to` (where the test's
+   * server listens), as a TLS-terminating proxy in front of the product would.
+   */
+  reroute(from: string, to: string): void;
   stop(): Promise<void>;
 };
 
@@ -127,6 +132,11 @@ export async function startTelegramPeer(): Promise<TelegramPeer> {
   const revoked = new Set<string>();
   let stopped = false;
   let url = '';
+  const routes: [string, string][] = [];
+  const target = (hookUrl: string) => {
+    for (const [from, to] of routes) if (hookUrl.startsWith(from)) return to + hookUrl.slice(from.length);
+    return hookUrl;
+  };
 
   const meOf = (b: Bot) => ({
     id: b.id,
@@ -146,7 +156,7 @@ export async function startTelegramPeer(): Promise<TelegramPeer> {
       for (let attempt = 0; attempt < 20 && !stopped; attempt++) {
         let status = 0;
         try {
-          const r = await fetch(hook.url, {
+          const r = await fetch(target(hook.url), {
             method: 'POST',
             headers: {
               'content-type': 'application/json',
@@ -448,6 +458,9 @@ export async function startTelegramPeer(): Promise<TelegramPeer> {
     },
     revoke(token) {
       revoked.add(token);
+    },
+    reroute(from, to) {
+      routes.push([from.replace(/\/+$/, ''), to.replace(/\/+$/, '')]);
     },
     async stop() {
       stopped = true;
