@@ -3,8 +3,10 @@ import { buildApp } from './app';
 import { CHANNEL_ADAPTERS } from './channels/adapters';
 import { createInboxWriter } from './channels/inbound/accept';
 import { startInbox } from './channels/inbound/process';
+import { channelCtx } from './channels/port';
 import { createChannelRegistry } from './channels/registry';
 import { createChannelRepository, watchChannelChanges } from './channels/repository';
+import { startTelegramPoller } from './channels/tg/poller';
 import { startChannelServer } from './channels/waweb/channel-server';
 import { buildControlApp } from './channels/waweb/control-app';
 import { createControlWebhooks } from './channels/waweb/control-webhooks';
@@ -123,6 +125,18 @@ async function main() {
       )
     : null;
 
+  // Telegram bots without a webhook (no public https address): polled by the workers, one node per bot.
+  const telegramPoller = config.ROLE.has('worker')
+    ? startTelegramPoller({
+        url: database.url,
+        ctx: channelCtx(fullDeps, { log: (msg, err) => console.error(msg, err) }),
+        channelRepository,
+        log: (msg, err) => {
+          if (!stopping) console.error(msg, err);
+        },
+      })
+    : null;
+
   // WhatsApp Web sessions: claimed from the database, one server each, taken over when a server goes silent.
   const webhooks = createControlWebhooks(outbound, (msg, err) => console.error(msg, err));
   const channelServer = config.ROLE.has('channels')
@@ -182,6 +196,7 @@ async function main() {
     for (const stop of stopHooks) await stop().catch(() => {});
     await scheduler?.stop();
     await channelServer?.stop().catch(() => {});
+    await telegramPoller?.stop().catch(() => {});
     await inbox?.stop().catch(() => {});
     await channelChanges.stop().catch(() => {});
     for (const c of consumers) await c.stop().catch(() => {});

@@ -117,6 +117,8 @@ export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller
 
   const run = async (id: number, signal: AbortSignal) => {
     let backoff = opts.backoffMs ?? 1000;
+    // Each failure is logged once while it lasts (no internet for hours is one line, not thousands).
+    let lastFailure = '';
     while (!signal.aborted) {
       const ch = (await opts.channelRepository
         .findById(id)
@@ -142,6 +144,7 @@ export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller
         if (Array.isArray(updates) && updates.length > 0)
           await commitUpdates(db, ch, updates as { update_id?: unknown }[]);
         backoff = opts.backoffMs ?? 1000;
+        lastFailure = '';
       } catch (err) {
         if (signal.aborted) return;
         const unauthorized = err instanceof TelegramError && err.unauthorized;
@@ -151,7 +154,8 @@ export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller
             ? err.description
             : 'Sem conexão com o Telegram';
         await setTgState(db, ch, 'error', message).catch(() => {});
-        log(`telegram: getUpdates do canal ${id} falhou`, err);
+        if (message !== lastFailure) log(`telegram: getUpdates do canal ${id} falhou`, err);
+        lastFailure = message;
         // A refused token is tried again only slowly (an admin must act); other failures back off.
         const wait = unauthorized
           ? (opts.unauthorizedMs ?? 300_000)
