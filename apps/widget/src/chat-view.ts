@@ -13,6 +13,8 @@ export type ChatView = {
   element: HTMLElement;
   render(messages: readonly ChatMessage[], notice: string | null): void;
   showError(message: string | null): void;
+  /** NewChat: "digitando…" of the operator above the composer (null hides it). */
+  setTyping(text: string | null): void;
   focus(): void;
   scrollToEnd(): void;
 };
@@ -109,6 +111,8 @@ export function buildChatView(opts: {
   send: (text: string) => void;
   sendFiles: (files: File[]) => void;
   retry: (clientId: string) => void;
+  /** Each keystroke in the composer (NewChat throttles it into its typing event). */
+  onTyping?: () => void;
 }): ChatView {
   const log = el('div', {
     class: 'log',
@@ -120,6 +124,7 @@ export function buildChatView(opts: {
   const empty = el('p', { class: 'empty' }, opts.emptyText);
   const notice = el('p', { class: 'notice', role: 'status' });
   const error = el('p', { class: 'composer-error', role: 'alert', hidden: true });
+  const typing = el('p', { class: 'typing', 'aria-live': 'polite', hidden: true });
   const textarea = el('textarea', {
     id: 'pw-message',
     class: 'textarea',
@@ -157,7 +162,7 @@ export function buildChatView(opts: {
     textarea,
     sendButton,
   );
-  const element = el('div', { class: 'chat' }, log, error, composer);
+  const element = el('div', { class: 'chat' }, log, typing, error, composer);
   const rendered = new Map<string, Rendered>();
 
   const grow = () => {
@@ -175,6 +180,7 @@ export function buildChatView(opts: {
   textarea.addEventListener('input', () => {
     sendButton.disabled = textarea.value.trim() === '';
     grow();
+    if (textarea.value.trim()) opts.onTyping?.();
   });
   textarea.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
@@ -235,6 +241,10 @@ export function buildChatView(opts: {
     showError(message) {
       error.textContent = message ?? '';
       error.hidden = !message;
+    },
+    setTyping(text) {
+      typing.textContent = text ?? '';
+      typing.hidden = !text;
     },
     focus() {
       textarea.focus();

@@ -1,10 +1,31 @@
 import { locateServer, readBootCode } from './boot';
+import { startNewchatPage } from './newchat-page';
 import { startWidget } from './widget';
 
-type ProsaWindow = Window & { __PROSA_WEBCHAT__?: unknown; __PROSA_WEBCHAT_LOADED__?: Record<string, true> };
+type ProsaWindow = Window & {
+  __PROSA_WEBCHAT__?: unknown;
+  __PROSA_WEBCHAT_LOADED__?: Record<string, true>;
+  __PROSA_NEWCHAT__?: unknown;
+};
+
+/** The same bundle is NewChat's full page (/newchat/<code>/app.js: the server prepended `__PROSA_NEWCHAT__`). */
+function bootNewchat(): boolean {
+  const code = readBootCode((window as ProsaWindow).__PROSA_NEWCHAT__);
+  if (!code) return false;
+  const start = () => {
+    startNewchatPage(code).catch((e: unknown) => {
+      console.warn('[Prosa] NewChat:', e);
+      document.body.textContent = 'Não foi possível carregar o atendimento. Tente novamente em instantes.';
+    });
+  };
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start, { once: true });
+  return true;
+}
 
 /** Entry of the bundle served as /webchat/<code>.js: the server prepended `window.__PROSA_WEBCHAT__`. */
 function boot() {
+  if (bootNewchat()) return;
   const w = window as ProsaWindow;
   const code = readBootCode(w.__PROSA_WEBCHAT__);
   if (!code) {

@@ -10,9 +10,18 @@ export type VisitorSocketHandlers = {
   reconnected(): void;
   /** The server refused the token (it will not retry by itself). */
   refused(): void;
+  /** NewChat: the place in the queue (null once an operator has the conversation). */
+  queue?(position: number | null): void;
+  /** NewChat: an operator is typing. */
+  typing?(): void;
 };
 
-export type VisitorSocket = { retry(): void; close(): void };
+export type VisitorSocket = {
+  retry(): void;
+  close(): void;
+  /** NewChat: tells the operators the visitor is typing (the caller throttles). */
+  typing(): void;
+};
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -63,6 +72,10 @@ export function connectVisitorSocket(
   socket.on('finalized', (p: unknown) => {
     if (isObject(p) && typeof p.protocol === 'string') on.finalized(p.protocol);
   });
+  socket.on('queue', (p: unknown) => {
+    if (isObject(p) && (p.position === null || typeof p.position === 'number')) on.queue?.(p.position);
+  });
+  socket.on('typing', () => on.typing?.());
 
   return {
     retry: () => {
@@ -71,6 +84,9 @@ export function connectVisitorSocket(
     close: () => {
       socket.removeAllListeners();
       socket.disconnect();
+    },
+    typing: () => {
+      if (socket.connected) socket.emit('typing');
     },
   };
 }

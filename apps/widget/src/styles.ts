@@ -134,6 +134,7 @@ select.input option { color: #1f2933; }
   flex: none; display: flex; align-items: flex-end; gap: 8px; padding: 10px 10px 10px 12px;
   border-top: 1px solid #e4e7eb; background: #fff;
 }
+.typing { flex: none; margin: 0; padding: 4px 14px; color: #52606d; font-size: 12px; font-style: italic; }
 .composer-error { flex: none; margin: 0; padding: 6px 12px; background: #fff5f5; color: #c92a2a; font-size: 12px; }
 .textarea {
   flex: 1; min-height: 40px; max-height: 120px; resize: none; padding: 9px 12px;

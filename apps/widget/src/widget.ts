@@ -263,6 +263,14 @@ export async function startWidget(code: string, server: ServerLocation): Promise
     if (chat) void loadState();
   }
 
+  // A page may open this web chat's panel (the multichannel hotsite's buttons):
+  // window.dispatchEvent(new CustomEvent('prosa-webchat:open', { detail: { code } })).
+  window.addEventListener('prosa-webchat:open', (e) => {
+    const detail = (e as CustomEvent<unknown>).detail;
+    if (typeof detail === 'object' && detail !== null && (detail as { code?: unknown }).code === code)
+      setOpen(true);
+  });
+
   const token = store.token();
   if (token) {
     shell.setBody(el('p', { class: 'status' }, 'Carregando…'));

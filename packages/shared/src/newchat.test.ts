@@ -5,10 +5,10 @@ import {
   NEWCHAT_MSG,
   newchatProblem,
   newchatVisitorFields,
-  queueText,
   ZNewchatInput,
   ZNewchatSettings,
 } from './newchat';
+import { queueText } from './newchat-queue';
 
 const settings = ZNewchatSettings.parse({});
 const valid = { name: 'Loja', sector_id: 3, settings };

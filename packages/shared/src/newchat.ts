@@ -2,15 +2,14 @@
 // "NewChat/Telegram widget preview keys" (spec 2 §3); the rules of spec 2 §5 are the pure `newchatProblem`, used by
 // the wizard and the server alike.
 import { GENERIC_CHANNEL_MSG } from './generic-channels';
+import { NEWCHAT_QUEUE_PLACEHOLDER } from './newchat-queue';
+
+export { NEWCHAT_TYPING_THROTTLE_MS, NEWCHAT_TYPING_TTL_MS } from './newchat-queue';
+
 import type { TVisitorFormField } from './webchat-form';
 import { z } from './zod';
 
-export const NEWCHAT_QUEUE_PLACEHOLDER = '{{fila}}';
 export const NEWCHAT_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
-/** The visitor's typing is sent at most once in this time (the page throttles, the server too). */
-export const NEWCHAT_TYPING_THROTTLE_MS = 2000;
-/** A typing indicator that is not renewed disappears after this time. */
-export const NEWCHAT_TYPING_TTL_MS = 5000;
 
 export const NEWCHAT_MSG = {
   ...GENERIC_CHANNEL_MSG,
@@ -183,11 +182,6 @@ export function newchatVisitorFields(s: Pick<TNewchatSettings, 'showForm' | 'for
     type: f.type === 'number' || f.type === 'phone' ? 'number' : 'text',
     required: f.required,
   }));
-}
-
-/** The queue text with the visitor's position (spec: the queue placeholder in double braces). */
-export function queueText(message: string, position: number): string {
-  return message.split(NEWCHAT_QUEUE_PLACEHOLDER).join(String(position));
 }
 
 /** showFormMessage: the answers as the first message the operator reads. */
