@@ -15,6 +15,8 @@ import { HistoryPage } from './features/history/history-page';
 import { HsmPage } from './features/hsm/hsm-page';
 import { InstagramPage } from './features/instagram/instagram-page';
 import { KnowledgePage } from './features/knowledge/knowledge-page';
+import { MultichannelFormPage } from './features/multichannel/multichannel-form-page';
+import { MultichannelPage } from './features/multichannel/multichannel-page';
 import { PauseGate } from './features/pause/pause-gate';
 import { UserInPausePage } from './features/pause/user-in-pause-page';
 import { PermissionsPage } from './features/permissions/permissions-page';
@@ -69,6 +71,9 @@ export function createRouter() {
                 { path: 'channels/instagram', element: <InstagramPage /> },
                 { path: 'channels/monitor', element: <ChannelMonitorPage /> },
                 { path: 'channels/hsm', element: <HsmPage /> },
+                { path: 'channels/multichannel', element: <MultichannelPage /> },
+                { path: 'channels/multichannel/new', element: <MultichannelFormPage /> },
+                { path: 'channels/multichannel/:id', element: <MultichannelFormPage /> },
                 { path: 'settings', element: <SettingsPage /> },
                 { path: 'settings/security', element: <SecurityPage /> },
                 { path: 'account', element: <AccountPage /> },

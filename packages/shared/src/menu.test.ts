@@ -25,6 +25,7 @@ describe('menu by role', () => {
       'WhatsApp Enterprise',
       'Facebook e Instagram',
       'Instagram',
+      'Multicanal',
       'Modelos HSM',
       'Configurações',
       'Minha conta',
@@ -45,12 +46,13 @@ describe('menu by role', () => {
       'WhatsApp Enterprise',
       'Facebook e Instagram',
       'Instagram',
+      'Multicanal',
       'Modelos HSM',
       'Configurações',
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(19);
+    expect(menuForRole(ROLE.lord)).toHaveLength(20);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
     // Facebook pages and Instagram accounts are channel settings: managers and up.

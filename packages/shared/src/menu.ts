@@ -80,6 +80,12 @@ export const MENU: TMenuItem[] = [
     minRole: ROLE.manager,
   },
   {
+    key: 'multichannel',
+    label: 'Multicanal',
+    path: '/channels/multichannel',
+    minRole: ROLE.manager,
+  },
+  {
     key: 'hsm',
     label: 'Modelos HSM',
     path: '/channels/hsm',
