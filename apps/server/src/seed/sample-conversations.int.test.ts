@@ -65,6 +65,7 @@ describe('sample conversations of the demo data', () => {
     const manager = await cards(await http.login(MANAGER));
     expect(manager.map((c) => c.name).sort()).toEqual([
       'Beatriz Rocha',
+      'Gustavo Almeida',
       'João Pereira',
       'Lucas Martins',
       'Mariana Souza',
@@ -87,8 +88,12 @@ describe('sample conversations of the demo data', () => {
       channel_kind: 'insta',
       operator_assigned_name: 'Ana',
     });
+    expect(ana.find((c) => c.name === 'Gustavo Almeida')).toMatchObject({
+      channel_kind: 'tg',
+      unread_count: 2,
+    });
     const bruno = await cards(await http.login(OPERATOR2)); // Suporte and Financeiro
-    expect(bruno.map((c) => c.name)).toEqual(['João Pereira']);
+    expect(bruno.map((c) => c.name).sort()).toEqual(['Gustavo Almeida', 'João Pereira']);
   });
 
   it('keeps the finalized WhatsApp conversation with its delivery ticks, and the closed window holds', async () => {

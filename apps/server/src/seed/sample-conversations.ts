@@ -12,6 +12,7 @@ import { encryptSecret } from '../platform/crypto';
 import type { Db, Tx } from '../platform/db';
 import { insertDemoMetaChannels, metaSamples } from './meta-samples';
 import type { Sample } from './sample-types';
+import { insertDemoTelegramBot, telegramSamples } from './telegram-samples';
 import { insertDemoWebNumber, wawebSamples } from './waweb-samples';
 
 // Sample conversations of every channel kind that works, so a newcomer sees each one without configuring
@@ -60,6 +61,7 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
 
     const webNumber = await insertDemoWebNumber(tx, companyId, sectorId('Comercial'));
     const meta = await insertDemoMetaChannels(tx, companyId, sectorId('Comercial'), appSecret);
+    const telegram = await insertDemoTelegramBot(tx, companyId, sectorId('Suporte'), appSecret);
 
     const samples: Sample[] = [
       {
@@ -146,6 +148,7 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
       },
       ...wawebSamples(webNumber),
       ...metaSamples(meta),
+      ...telegramSamples(telegram),
     ];
     for (const sample of samples) {
       const operator = sample.operator
