@@ -24,6 +24,8 @@ import { ContactsPage } from './features/persons/contacts-page';
 import { SectorsPage } from './features/sectors/sectors-page';
 import { SecurityPage } from './features/settings/security-page';
 import { StatusesPage } from './features/statuses/statuses-page';
+import { TelegramChannelsPage } from './features/telegram/telegram-channels-page';
+import { TelegramEditPage } from './features/telegram/telegram-edit-page';
 import { UsersPage } from './features/users/users-page';
 import { WaentChannelsPage } from './features/waent/waent-channels-page';
 import { WawebChannelsPage } from './features/waweb/waweb-channels-page';
@@ -69,6 +71,8 @@ export function createRouter() {
                 { path: 'channels/waweb', element: <WawebChannelsPage /> },
                 { path: 'channels/facebook', element: <FacebookPagesPage /> },
                 { path: 'channels/instagram', element: <InstagramPage /> },
+                { path: 'channels/telegram', element: <TelegramChannelsPage /> },
+                { path: 'channels/telegram-edit', element: <TelegramEditPage /> },
                 { path: 'channels/monitor', element: <ChannelMonitorPage /> },
                 { path: 'channels/hsm', element: <HsmPage /> },
                 { path: 'channels/multichannel', element: <MultichannelPage /> },

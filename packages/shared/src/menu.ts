@@ -68,6 +68,12 @@ export const MENU: TMenuItem[] = [
     permission: 'whatsapp',
   },
   {
+    key: 'telegram',
+    label: 'Telegram',
+    path: '/channels/telegram',
+    minRole: ROLE.manager,
+  },
+  {
     key: 'facebook',
     label: 'Facebook e Instagram',
     path: '/channels/facebook',
@@ -115,7 +121,8 @@ export function menuForRole(role: number, permissions: TPermissionMap | null = n
 export function menuItemOf(path: string): TMenuItem | undefined {
   let best: TMenuItem | undefined;
   for (const m of MENU) {
-    const matches = path === m.path || path.startsWith(`${m.path}/`);
+    // A generic channel's edit screen is its list's path plus "-edit" (spec 2 §2).
+    const matches = path === m.path || path.startsWith(`${m.path}/`) || path === `${m.path}-edit`;
     if (matches && (!best || m.path.length > best.path.length)) best = m;
   }
   return best;
