@@ -17,6 +17,8 @@ import { InstagramPage } from './features/instagram/instagram-page';
 import { KnowledgePage } from './features/knowledge/knowledge-page';
 import { MultichannelFormPage } from './features/multichannel/multichannel-form-page';
 import { MultichannelPage } from './features/multichannel/multichannel-page';
+import { NewchatWizardPage } from './features/newchat/newchat-wizard-page';
+import { NewchatsPage } from './features/newchat/newchats-page';
 import { PauseGate } from './features/pause/pause-gate';
 import { UserInPausePage } from './features/pause/user-in-pause-page';
 import { PermissionsPage } from './features/permissions/permissions-page';
@@ -67,6 +69,8 @@ export function createRouter() {
                 { path: 'sectors', element: <SectorsPage /> },
                 { path: 'statuses', element: <StatusesPage /> },
                 { path: 'channels/webchat', element: <WebchatsPage /> },
+                { path: 'channels/newchat', element: <NewchatsPage /> },
+                { path: 'channels/newchat-edit', element: <NewchatWizardPage /> },
                 { path: 'channels/waent', element: <WaentChannelsPage /> },
                 { path: 'channels/waweb', element: <WawebChannelsPage /> },
                 { path: 'channels/facebook', element: <FacebookPagesPage /> },

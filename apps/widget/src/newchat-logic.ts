@@ -38,6 +38,7 @@ export function formConfig(c: NewchatConfig): WebchatConfig {
       label: f.label,
       type: f.type === 'number' || f.type === 'phone' ? 'number' : 'text',
       required: f.required,
+      ...(f.error ? { error: f.error } : {}),
       ...(f.type === 'phone' ? { mask: '(99) 99999-9999' } : {}),
     })),
   };

@@ -9,6 +9,8 @@ export type WebchatField = {
   options?: string[];
   mask?: string;
   required?: boolean;
+  /** NewChat: the field's own error text. */
+  error?: string;
 };
 
 export type WebchatConfig = {

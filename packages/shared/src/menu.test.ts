@@ -20,6 +20,7 @@ describe('menu by role', () => {
       'Setores',
       'Status',
       'Web chat',
+      'NewChat',
       'WhatsApp',
       'Monitor de canais',
       'WhatsApp Enterprise',
@@ -42,6 +43,7 @@ describe('menu by role', () => {
       'Setores',
       'Status',
       'Web chat',
+      'NewChat',
       'WhatsApp',
       'Monitor de canais',
       'WhatsApp Enterprise',
@@ -54,7 +56,7 @@ describe('menu by role', () => {
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(21);
+    expect(menuForRole(ROLE.lord)).toHaveLength(22);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
     // Facebook pages and Instagram accounts are channel settings: managers and up.

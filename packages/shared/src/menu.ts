@@ -47,6 +47,12 @@ export const MENU: TMenuItem[] = [
     permission: 'web_chat',
   },
   {
+    key: 'newchat',
+    label: 'NewChat',
+    path: '/channels/newchat',
+    minRole: ROLE.manager,
+  },
+  {
     key: 'waweb',
     label: 'WhatsApp',
     path: '/channels/waweb',

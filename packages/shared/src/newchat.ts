@@ -181,6 +181,7 @@ export function newchatVisitorFields(s: Pick<TNewchatSettings, 'showForm' | 'for
     label: f.label,
     type: f.type === 'number' || f.type === 'phone' ? 'number' : 'text',
     required: f.required,
+    ...(f.error ? { error: f.error } : {}),
   }));
 }
 

@@ -9,6 +9,8 @@ export type TVisitorFormField = {
   options?: string[];
   mask?: string;
   required?: boolean;
+  /** NewChat: the field's own text when it is missing or invalid (else the standard texts). */
+  error?: string;
 };
 
 export const VISITOR_FORM_MSG = {
@@ -60,12 +62,16 @@ export function validateVisitorForm(
     const value = (form[field.name] ?? '').trim();
     const invalid = {
       ok: false as const,
-      message: VISITOR_FORM_MSG.fieldInvalid(field.label),
+      message: field.error || VISITOR_FORM_MSG.fieldInvalid(field.label),
       field: field.name,
     };
     if (!value) {
       if (field.required)
-        return { ok: false, message: VISITOR_FORM_MSG.fieldRequired(field.label), field: field.name };
+        return {
+          ok: false,
+          message: field.error || VISITOR_FORM_MSG.fieldRequired(field.label),
+          field: field.name,
+        };
       continue;
     }
     const role = visitorFieldRole(field);

@@ -272,7 +272,7 @@ describe('NewChat visitor', () => {
     expect(noTerms.start.status).toBe(400);
     expect(noTerms.start.body.message).toBe('Aceite os termos de uso para continuar.');
     const noPhone = await visitor(n.code, { name: 'Lia' }, true);
-    expect(noPhone.start.body.message).toBe('Campo Telefone obrigatório!');
+    expect(noPhone.start.body.message).toBe('Informe um telefone válido.');
 
     const v = await visitor(n.code, { name: 'Lia', phone: '11 98888-7777' }, true);
     expect(v.start.status).toBe(200);
