@@ -149,6 +149,18 @@ describe('Telegram polling', () => {
       list.body as unknown as { id: number; connection_state: string; connection_error: string }[]
     ).find((c) => c.id === id);
     expect(mine).toMatchObject({ connection_state: 'error', connection_error: TELEGRAM_MSG.tokenRevoked });
+    // A manager saves the bot's new token: polled again at once, not after the slow retry.
+    const renewed = peer.addBot({ username: 'renovado_bot' });
+    const r = await http.patch(`/api/channels/telegram/${id}`, {
+      cookie: manager,
+      body: { token: renewed.token },
+    });
+    expect(r.status).toBe(200);
+    await waitFor(async () => (await channelRow(id))?.connectionState === 'connected', 5_000);
+    expect((await channelRow(id))?.connectionError).toBeNull();
+    const carla: PeerUser = { id: 800_020, first_name: 'Carla' };
+    peer.userSends(renewed.token, carla, { text: 'Voltou?' });
+    await waitFor(async () => (await textsOf(id, carla.id)).length === 1);
     await p.stop();
   });
 });

@@ -43,7 +43,8 @@ export type TelegramPoller = {
   stop(): Promise<void>;
 };
 
-type Loop = { abort: AbortController; done: Promise<void> };
+/** A running long poll; `version` is the channel's updated_at when it began (a change restarts it). */
+type Loop = { abort: AbortController; done: Promise<void>; version: number };
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -93,7 +94,7 @@ export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller
 
   const wanted = async () => {
     const rows = await db
-      .select({ id: channels.id })
+      .select({ id: channels.id, updatedAt: channels.updatedAt })
       .from(channels)
       .where(
         and(
@@ -103,7 +104,7 @@ export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller
           sql`coalesce(${channels.config}->>'mode', 'polling') = 'polling'`,
         ),
       );
-    return new Set(rows.map((r) => r.id));
+    return new Map(rows.map((r) => [r.id, r.updatedAt.getTime()]));
   };
 
   const release = async (id: number) => {
@@ -171,15 +172,17 @@ export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller
   const scanOnce = async () => {
     if (stopped) return;
     const want = await wanted();
-    for (const id of [...loops.keys()]) if (!want.has(id)) await release(id);
+    // Removed, turned off, or changed (a new token: no waiting out the old one's backoff): stopped, then taken again.
+    for (const [id, loop] of [...loops]) if (want.get(id) !== loop.version) await release(id);
     const c = await lockClient();
-    for (const id of want) {
+    for (const [id, version] of want) {
       if (loops.has(id) || stopped) continue;
       const r = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_NS, id]);
       if (!r.rows[0]?.ok) continue;
       const abort = new AbortController();
       const loop: Loop = {
         abort,
+        version,
         done: run(id, abort.signal)
           .catch((err: unknown) => log(`telegram: polling do canal ${id} parou`, err))
           .finally(() => {

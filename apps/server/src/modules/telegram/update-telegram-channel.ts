@@ -4,7 +4,7 @@ import type { Caller } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { findSector } from '../sectors/repository';
 import { checkBot } from './check-bot';
-import { isUniqueViolation } from './create-telegram-channel';
+import { isUniqueViolation, newWebhookSecret } from './create-telegram-channel';
 import { getTelegramChannel } from './list-telegram-channels';
 import { provisionChannel } from './provision-channel';
 import { botTaken, saveTgChannel } from './repository';
@@ -34,7 +34,9 @@ export async function updateTelegramChannel(
       defaultSectorId: input.default_sector_id ?? row.defaultSectorId,
       config: bot ? { ...config, bot_id: bot.id, username: bot.username } : config,
       tokenSealed: newToken ? encryptSecret(newToken, deps.appSecret) : (row.secretsSealed.token ?? ''),
-      webhookSecretSealed: row.secretsSealed.webhook_secret ?? '',
+      // A channel stored without a webhook secret (the demo's) gets one: it may be given a webhook now.
+      webhookSecretSealed:
+        row.secretsSealed.webhook_secret || encryptSecret(newWebhookSecret(), deps.appSecret),
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(TELEGRAM_MSG.tokenTaken);
