@@ -10,3 +10,6 @@ export function queueText(message: string, position: number): string {
 export const NEWCHAT_TYPING_THROTTLE_MS = 2000;
 /** A typing indicator that is not renewed disappears after this time. */
 export const NEWCHAT_TYPING_TTL_MS = 5000;
+
+/** What the other side sees while someone types. */
+export const NEWCHAT_MSG_TYPING = 'digitando…';

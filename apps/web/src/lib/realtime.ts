@@ -3,6 +3,7 @@ import { MSG } from '@prosa/shared/messages';
 import type { QueryClient } from '@tanstack/react-query';
 import { startChatAttention } from '../features/attendance/chat-attention';
 import { createChatRealtime } from '../features/attendance/chat-realtime';
+import { clearVisitorTyping, createTypingRealtime } from '../features/attendance/typing-realtime';
 import { createMonitorRealtime } from '../features/channel-monitor/monitor-realtime';
 import { createDistributionRealtime } from '../features/distribution/distribution-realtime';
 import { showExportReadyToast } from '../features/history/export-ready-toast';
@@ -54,6 +55,7 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   const distribution = createDistributionRealtime(opts.queryClient);
   const waweb = createWawebRealtime(opts.queryClient);
   const monitor = createMonitorRealtime(opts.queryClient, socket);
+  const typing = createTypingRealtime(socket);
 
   const setStatus = (status: RealtimeStatus) => {
     if (!stopped) opts.onStatus(status);
@@ -149,6 +151,10 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   socket.on('attendance:upsert', chat.upsert);
   socket.on('attendance:removed', chat.removed);
   socket.on('message:created', chat.created);
+  // The visitor's message ends their "digitando…".
+  socket.on('message:created', (p) => {
+    if (p.message.sender_type === 0) clearVisitorTyping(p.attendance_id);
+  });
   socket.on('message:updated', chat.message);
   // The monitoring dashboard follows the queue and the operators (company room), once per burst.
   socket.on('attendance:upsert', distribution.attendanceChanged);
@@ -165,6 +171,7 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
     alerts.stop();
     distribution.dispose();
     monitor.dispose();
+    typing.dispose();
     socket.removeAllListeners();
     socket.disconnect();
   }

@@ -1,5 +1,7 @@
 import { ActionIcon, Box, CloseButton, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
 import type { TCard, TMessage } from '@prosa/shared/attendance';
+import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
+import { NEWCHAT_MSG_TYPING } from '@prosa/shared/newchat-queue';
 import { IconCornerUpLeft, IconSend } from '@tabler/icons-react';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
@@ -8,6 +10,7 @@ import { AttachControls } from './attachments/attach-controls';
 import { CHAT_WARNING_MS } from './chat-realtime';
 import { channelLimit, prepareOutgoing, quoteTooOld } from './composer-rules';
 import { ReadyAnswerSuggestions, ReadyAnswersButton, useReadyAnswers } from './ready-answers';
+import { sendOperatorTyping, useVisitorTyping } from './typing-realtime';
 import { useSendMessage } from './use-card-actions';
 
 // Spec 1 §4: the sending flag clears by itself 10 s after sending.
@@ -56,6 +59,17 @@ function QuotePreview({
 }
 
 /** The text box: Enter sends, Shift+Enter breaks the line, *text* is bold; checks of spec 1 §5 first. */
+/** NewChat: the visitor is typing (their socket's ephemeral event). */
+function VisitorTyping({ card }: { card: TCard }) {
+  const typing = useVisitorTyping(card.id);
+  if (!typing) return null;
+  return (
+    <Text size="xs" c="dimmed" fs="italic" mb={4} aria-live="polite">
+      {card.name} está {NEWCHAT_MSG_TYPING}
+    </Text>
+  );
+}
+
 export function Composer(props: Props & { ref?: Ref<HTMLTextAreaElement> }) {
   const { ref } = props;
   const { card, quote } = props;
@@ -104,6 +118,7 @@ export function Composer(props: Props & { ref?: Ref<HTMLTextAreaElement> }) {
       style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
     >
       <WaentWindowBanner card={card} />
+      <VisitorTyping card={card} />
       {quote ? (
         <QuotePreview quote={quote} author={props.quoteAuthor} onCancel={props.onCancelQuote} />
       ) : null}
@@ -118,7 +133,11 @@ export function Composer(props: Props & { ref?: Ref<HTMLTextAreaElement> }) {
             minRows={1}
             maxRows={6}
             value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              if (e.currentTarget.value.trim() && capabilitiesOf(card.channel_kind).typing)
+                sendOperatorTyping(card.id);
+            }}
             onKeyDown={(e) => {
               if (ready.onKeyDown(e)) return;
               if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {

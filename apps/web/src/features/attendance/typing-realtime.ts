@@ -1,0 +1,62 @@
+import { NEWCHAT_TYPING_THROTTLE_MS, NEWCHAT_TYPING_TTL_MS } from '@prosa/shared/newchat-queue';
+import { useSyncExternalStore } from 'react';
+import type { TRealtimeSocket } from '../../lib/socket';
+
+// Typing of NewChat visitors (ephemeral socket events, never stored): which cards show "digitando…" now, and the
+// operator's own typing sent to the card's visitor. Registered once by startRealtime.
+let current: TRealtimeSocket | null = null;
+const until = new Map<number, number>();
+const listeners = new Set<() => void>();
+const lastSent = new Map<number, number>();
+const notify = () => {
+  for (const l of listeners) l();
+};
+
+export function createTypingRealtime(socket: TRealtimeSocket) {
+  current = socket;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  socket.on('attendance:typing', ({ attendance_id }) => {
+    until.set(attendance_id, Date.now() + NEWCHAT_TYPING_TTL_MS);
+    notify();
+    const t = setTimeout(() => {
+      timers.delete(t);
+      if ((until.get(attendance_id) ?? 0) <= Date.now()) {
+        until.delete(attendance_id);
+        notify();
+      }
+    }, NEWCHAT_TYPING_TTL_MS + 50);
+    timers.add(t);
+  });
+  return {
+    dispose() {
+      for (const t of timers) clearTimeout(t);
+      until.clear();
+      current = null;
+      notify();
+    },
+  };
+}
+
+/** A new message of the contact ends their typing. */
+export function clearVisitorTyping(attendanceId: number) {
+  if (until.delete(attendanceId)) notify();
+}
+
+/** Whether the card's visitor is typing (for "digitando…" in the chat). */
+export function useVisitorTyping(attendanceId: number): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => (until.get(attendanceId) ?? 0) > Date.now(),
+  );
+}
+
+/** The operator typed in the card's composer: the visitor hears it, at most once per window. */
+export function sendOperatorTyping(attendanceId: number, now = Date.now()) {
+  if (!current?.connected) return;
+  if (now - (lastSent.get(attendanceId) ?? 0) < NEWCHAT_TYPING_THROTTLE_MS) return;
+  lastSent.set(attendanceId, now);
+  current.emit('typing', { attendance_id: attendanceId });
+}
