@@ -47,7 +47,15 @@ export function cardIdFor(kind: TChannelKind, channelId: number, externalId: str
 }
 
 /** The channel kinds that exist today (web chat, WhatsApp Enterprise and by QR, Messenger, Instagram, Telegram); each new channel adds itself here. */
-export const LIVE_CHANNEL_KINDS: readonly TChannelKind[] = ['web', 'waent', 'waweb', 'fa', 'insta', 'tg'];
+export const LIVE_CHANNEL_KINDS: readonly TChannelKind[] = [
+  'web',
+  'waent',
+  'waweb',
+  'fa',
+  'insta',
+  'tg',
+  'nc',
+];
 
 /** A web chat visitor disconnected for longer than this counts as webchat_offline. */
 export const WEBCHAT_OFFLINE_SECONDS = 180;

@@ -70,6 +70,7 @@ describe('sample conversations of the demo data', () => {
       'Lucas Martins',
       'Mariana Souza',
       'Rafael Costa',
+      'Rafael Nunes',
     ]);
     const ana = await cards(await http.login(OPERATOR)); // Comercial and Suporte
     expect(ana.find((c) => c.name === 'Mariana Souza')).toMatchObject({
@@ -93,7 +94,7 @@ describe('sample conversations of the demo data', () => {
       unread_count: 2,
     });
     const bruno = await cards(await http.login(OPERATOR2)); // Suporte and Financeiro
-    expect(bruno.map((c) => c.name).sort()).toEqual(['Gustavo Almeida', 'João Pereira']);
+    expect(bruno.map((c) => c.name).sort()).toEqual(['Gustavo Almeida', 'João Pereira', 'Rafael Nunes']);
   });
 
   it('keeps the finalized WhatsApp conversation with its delivery ticks, and the closed window holds', async () => {

@@ -11,6 +11,7 @@ import { findWebchatByCode } from '../modules/webchat/repository';
 import { encryptSecret } from '../platform/crypto';
 import type { Db, Tx } from '../platform/db';
 import { insertDemoMetaChannels, metaSamples } from './meta-samples';
+import { insertDemoNewchat, newchatSamples } from './newchat-samples';
 import type { Sample } from './sample-types';
 import { insertDemoTelegramBot, telegramSamples } from './telegram-samples';
 import { insertDemoWebNumber, wawebSamples } from './waweb-samples';
@@ -62,6 +63,7 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
     const webNumber = await insertDemoWebNumber(tx, companyId, sectorId('Comercial'));
     const meta = await insertDemoMetaChannels(tx, companyId, sectorId('Comercial'), appSecret);
     const telegram = await insertDemoTelegramBot(tx, companyId, sectorId('Suporte'), appSecret);
+    const newchat = await insertDemoNewchat(tx, companyId, sectorId('Suporte'));
 
     const samples: Sample[] = [
       {
@@ -149,6 +151,7 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
       ...wawebSamples(webNumber),
       ...metaSamples(meta),
       ...telegramSamples(telegram),
+      ...newchatSamples(newchat),
     ];
     for (const sample of samples) {
       const operator = sample.operator
