@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { CHANNEL_ADAPTERS } from './channels/adapters';
+import { startEmailReader } from './channels/email/reader';
 import { createInboxWriter } from './channels/inbound/accept';
 import { startInbox } from './channels/inbound/process';
 import { channelCtx } from './channels/port';
@@ -137,6 +138,18 @@ async function main() {
       })
     : null;
 
+  // E-mail channels: each mailbox read over IMAP (IDLE) by one worker at a time.
+  const emailReader = config.ROLE.has('worker')
+    ? startEmailReader({
+        url: database.url,
+        ctx: channelCtx(fullDeps, { log: (msg, err) => console.error(msg, err) }),
+        channelRepository,
+        log: (msg, err) => {
+          if (!stopping) console.error(msg, err);
+        },
+      })
+    : null;
+
   // WhatsApp Web sessions: claimed from the database, one server each, taken over when a server goes silent.
   const webhooks = createControlWebhooks(outbound, (msg, err) => console.error(msg, err));
   const channelServer = config.ROLE.has('channels')
@@ -197,6 +210,7 @@ async function main() {
     await scheduler?.stop();
     await channelServer?.stop().catch(() => {});
     await telegramPoller?.stop().catch(() => {});
+    await emailReader?.stop().catch(() => {});
     await inbox?.stop().catch(() => {});
     await channelChanges.stop().catch(() => {});
     for (const c of consumers) await c.stop().catch(() => {});

@@ -1,3 +1,4 @@
+import { emAdapter } from './email/adapter';
 import { faAdapter } from './fa/adapter';
 import { instaAdapter } from './insta/adapter';
 import { newchatAdapter } from './newchat/adapter';
@@ -16,4 +17,5 @@ export const CHANNEL_ADAPTERS: readonly ChannelAdapter[] = [
   instaAdapter,
   newchatAdapter,
   tgAdapter,
+  emAdapter,
 ];

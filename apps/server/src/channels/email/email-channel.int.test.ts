@@ -1,0 +1,327 @@
+import { and, eq, sql } from 'drizzle-orm';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePdf } from '../../../test/helpers/sample-files';
+import { ADMIN, api, createTestContext, MANAGER, type TestContext } from '../../../test/helpers/test-app';
+import { waitFor } from '../../../test/helpers/wait-for';
+import { type Dovecot, startDovecot } from '../../../test/peers/imap/dovecot';
+import { type SmtpRelay, startSmtpRelay } from '../../../test/peers/imap/smtp-relay';
+import { attendances, contacts, messages } from '../../db/schema/attendance';
+import { channelPollCursors } from '../../db/schema/channels';
+import { channelCtx } from '../port';
+import { type EmailReader, startEmailReader } from './reader';
+
+// The e-mail channel end to end against a real Dovecot (IMAP) and an SMTP server that delivers into it: mails
+// APPENDed to the channel's mailbox become em_ cards through the real inbox (attachments stored as ours, a
+// thread's reply joining its card), the reader survives restarts and a UIDVALIDITY change without losing or
+// repeating a message, and an operator's reply leaves over SMTP in the thread, once, with its file.
+
+const SUPPORT = 'suporte@empresademo.com.br';
+const CUSTOMER = 'cliente@exemplo.com.br';
+let ctx: TestContext;
+let http: ReturnType<typeof api>;
+let dovecot: Dovecot;
+let relay: SmtpRelay;
+let reader: EmailReader | null = null;
+let admin: string;
+let manager: string;
+let sectorId: number;
+let channelId: number;
+
+const startReader = () =>
+  startEmailReader({
+    url: ctx.url,
+    ctx: channelCtx(ctx.deps),
+    channelRepository: ctx.deps.channelRepository,
+    scanMs: 200,
+    recheckMs: 1000,
+    backoffMs: 200,
+  });
+
+async function mail(opts: {
+  messageId: string;
+  subject: string;
+  text: string;
+  html?: string;
+  inReplyTo?: string;
+  references?: string[];
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+  from?: string;
+}) {
+  return new MailComposer({
+    from: { name: 'Cliente Exemplo', address: opts.from ?? CUSTOMER },
+    to: SUPPORT,
+    subject: opts.subject,
+    text: opts.text,
+    ...(opts.html ? { html: opts.html } : {}),
+    messageId: `<${opts.messageId}>`,
+    ...(opts.inReplyTo ? { inReplyTo: `<${opts.inReplyTo}>` } : {}),
+    ...(opts.references ? { references: opts.references.map((r) => `<${r}>`) } : {}),
+    attachments: opts.attachments ?? [],
+  })
+    .compile()
+    .build();
+}
+
+async function cardOf(address: string) {
+  const [row] = await ctx.db
+    .select({ id: attendances.id, cardId: attendances.cardId })
+    .from(attendances)
+    .innerJoin(
+      contacts,
+      and(eq(contacts.companyId, attendances.companyId), eq(contacts.id, attendances.contactId)),
+    )
+    .where(
+      and(eq(contacts.kind, 'em'), eq(contacts.externalId, address), eq(attendances.channelId, channelId)),
+    );
+  return row ?? null;
+}
+
+const messagesOf = (attendanceId: number) =>
+  ctx.db.select().from(messages).where(eq(messages.attendanceId, attendanceId)).orderBy(messages.id);
+
+async function inboundCount(address: string) {
+  const card = await cardOf(address);
+  if (!card) return 0;
+  return (await messagesOf(card.id)).filter((m) => m.senderType === 0).length;
+}
+
+beforeAll(async () => {
+  dovecot = await startDovecot();
+  await dovecot.addUser(SUPPORT, 'senha-suporte');
+  await dovecot.addUser(CUSTOMER, 'senha-cliente');
+  relay = await startSmtpRelay(dovecot, () => new Set([CUSTOMER]));
+  ctx = await createTestContext({ queue: false, inbox: true });
+  http = api(ctx);
+  admin = await http.login(ADMIN);
+  manager = await http.login(MANAGER);
+  sectorId =
+    ((await http.get('/api/sectors', { cookie: admin })).body as unknown as { id: number }[])[0]?.id ?? 0;
+  const r = await http.post('/api/email-configs', {
+    cookie: manager,
+    body: {
+      name: 'Suporte por e-mail',
+      default_sector_id: sectorId,
+      imap_host: '127.0.0.1',
+      imap_port: dovecot.port,
+      imap_secure: false,
+      imap_user: SUPPORT,
+      imap_password: 'senha-suporte',
+      imap_folder: 'INBOX',
+      mark_seen: true,
+      smtp_host: '127.0.0.1',
+      smtp_port: relay.port,
+      smtp_secure: false,
+      smtp_user: '',
+      smtp_password: '',
+      sender_name: 'Empresa Demo',
+      sender_address: SUPPORT,
+    },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  channelId = Number(r.body.id);
+  reader = startReader();
+}, 60_000);
+
+afterAll(async () => {
+  await reader?.stop();
+  await ctx?.close();
+  await relay?.close();
+  await dovecot?.stop();
+});
+
+describe('E-mail channel over IMAP and SMTP', () => {
+  it('a new mail becomes an em_ card with its attachment, HTML sanitized, and is marked seen', async () => {
+    const pdf = samplePdf();
+    await dovecot.append(
+      SUPPORT,
+      'INBOX',
+      await mail({
+        messageId: 'pedido-1@exemplo.com.br',
+        subject: 'Pedido 123 atrasado',
+        text: 'Meu pedido 123 não chegou.',
+        html: '<p onclick="alert(1)">Meu pedido <b>123</b> não chegou.</p><script>alert(2)</script><img src="https://rastreio.example/p.gif">',
+        attachments: [{ filename: 'nota.pdf', content: pdf, contentType: 'application/pdf' }],
+      }),
+    );
+    const card = await waitFor(() => cardOf(CUSTOMER));
+    expect(card.cardId).toMatch(/^em_/);
+    const [m] = await waitFor(async () => {
+      const list = await messagesOf(card.id);
+      return list.length > 0 ? list : null;
+    });
+    expect(m?.text).toContain('Meu pedido 123 não chegou.');
+    const attachments = (m?.attachments ?? []) as { originalName: string; key: string; size: number }[];
+    expect(attachments.map((a) => a.originalName)).toEqual(['nota.pdf']);
+    expect(attachments[0]?.size).toBe(pdf.length);
+    const email = (
+      m?.metadata as { email: { subject: string; html: string; message_id: string } } | undefined
+    )?.email ?? { subject: '', html: '', message_id: '' };
+    expect(email.subject).toBe('Pedido 123 atrasado');
+    expect(email.message_id).toBe('pedido-1@exemplo.com.br');
+    expect(email.html).toContain('<b>123</b>');
+    expect(email.html).not.toMatch(/script|onclick|alert/);
+    expect(email.html).toContain('data-remote-src="https://rastreio.example/p.gif"');
+    expect(email.html).not.toMatch(/\ssrc=/);
+    const seen = await waitFor(async () => {
+      const [x] = await dovecot.messages(SUPPORT);
+      return x?.flags.has('\\Seen') ? x : null;
+    });
+    expect(seen.subject).toBe('Pedido 123 atrasado');
+  });
+
+  it('a reply in the thread joins the same card', async () => {
+    const card = await waitFor(() => cardOf(CUSTOMER));
+    await dovecot.append(
+      SUPPORT,
+      'INBOX',
+      await mail({
+        messageId: 'pedido-2@exemplo.com.br',
+        subject: 'Re: Pedido 123 atrasado',
+        text: 'Alguma novidade?',
+        inReplyTo: 'pedido-1@exemplo.com.br',
+        references: ['pedido-1@exemplo.com.br'],
+      }),
+    );
+    await waitFor(async () => (await inboundCount(CUSTOMER)) === 2);
+    const again = await cardOf(CUSTOMER);
+    expect(again?.id).toBe(card.id);
+    const open = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(attendances)
+      .where(and(eq(attendances.channelId, channelId), sql`closed_at is null`));
+    expect(open[0]?.n).toBe(1);
+  });
+
+  it('a restarted reader loses nothing and reads nothing twice', async () => {
+    await reader?.stop();
+    reader = null;
+    // Arrives while no reader runs.
+    await dovecot.append(
+      SUPPORT,
+      'INBOX',
+      await mail({
+        messageId: 'pedido-3@exemplo.com.br',
+        subject: 'Re: Pedido 123 atrasado',
+        text: 'Terceira.',
+      }),
+    );
+    reader = startReader();
+    await waitFor(async () => (await inboundCount(CUSTOMER)) === 3);
+    await dovecot.append(
+      SUPPORT,
+      'INBOX',
+      await mail({
+        messageId: 'pedido-4@exemplo.com.br',
+        subject: 'Re: Pedido 123 atrasado',
+        text: 'Quarta.',
+      }),
+    );
+    await waitFor(async () => (await inboundCount(CUSTOMER)) === 4);
+    await reader.stop();
+    reader = startReader();
+    await waitFor(async () => reader?.reading().includes(channelId));
+    // A fifth proves the new reader is past the others, which stay read once.
+    await dovecot.append(
+      SUPPORT,
+      'INBOX',
+      await mail({
+        messageId: 'pedido-5@exemplo.com.br',
+        subject: 'Re: Pedido 123 atrasado',
+        text: 'Quinta.',
+      }),
+    );
+    await waitFor(async () => (await inboundCount(CUSTOMER)) === 5);
+    const card = await cardOf(CUSTOMER);
+    const texts = (await messagesOf(card?.id ?? 0)).filter((m) => m.senderType === 0).map((m) => m.text);
+    expect(texts.filter((t) => t.includes('Quarta.'))).toHaveLength(1);
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it('a UIDVALIDITY change reads the folder again without duplicating', async () => {
+    await reader?.stop();
+    reader = null;
+    const [before] = await ctx.db
+      .select()
+      .from(channelPollCursors)
+      .where(eq(channelPollCursors.channelId, channelId));
+    // The folder renumbered (recreated), holding one message already read and one new.
+    await dovecot.recreateMailbox(SUPPORT, 'Atendimento');
+    await ctx.db.execute(sql`update channels set config = jsonb_set(config, '{imap,folder}', '"Atendimento"'),
+      updated_at = now() where id = ${channelId}`);
+    await ctx.deps.channelRepository.forget(channelId);
+    await dovecot.append(
+      SUPPORT,
+      'Atendimento',
+      await mail({
+        messageId: 'pedido-5@exemplo.com.br',
+        subject: 'Re: Pedido 123 atrasado',
+        text: 'Quinta.',
+      }),
+    );
+    await dovecot.append(
+      SUPPORT,
+      'Atendimento',
+      await mail({
+        messageId: 'pedido-6@exemplo.com.br',
+        subject: 'Re: Pedido 123 atrasado',
+        text: 'Sexta.',
+      }),
+    );
+    reader = startReader();
+    await waitFor(async () => (await inboundCount(CUSTOMER)) === 6);
+    const [after] = await waitFor(async () => {
+      const rows = await ctx.db
+        .select()
+        .from(channelPollCursors)
+        .where(eq(channelPollCursors.channelId, channelId));
+      return rows[0] && rows[0].cursor !== before?.cursor ? rows : null;
+    });
+    expect(JSON.parse(after?.cursor ?? '{}').v).toBe(
+      String(await dovecot.uidValidity(SUPPORT, 'Atendimento')),
+    );
+    // The reader keeps going: nothing more arrives, and the re-read one is there once.
+    const card = await cardOf(CUSTOMER);
+    const texts = (await messagesOf(card?.id ?? 0)).filter((m) => m.senderType === 0).map((m) => m.text);
+    expect(texts.filter((t) => t.includes('Quinta.'))).toHaveLength(1);
+  });
+
+  it("the operator's reply goes out threaded, with its attachment, once", async () => {
+    const card = await waitFor(() => cardOf(CUSTOMER));
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/attendances/${card.id}/upload`,
+      headers: { cookie: admin, 'content-type': 'multipart/form-data; boundary=X' },
+      payload: Buffer.concat([
+        Buffer.from('--X\r\nContent-Disposition: form-data; name="file"; filename="segunda-via.pdf"\r\n'),
+        Buffer.from('Content-Type: application/pdf\r\n\r\n'),
+        samplePdf(),
+        Buffer.from('\r\n--X--\r\n'),
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const file = (JSON.parse(upload.body) as { file: unknown }).file;
+    const before = relay.received.length;
+    const r = await http.post(`/api/attendances/${card.id}/messages`, {
+      cookie: admin,
+      body: { message: 'Seu pedido sai hoje. Segue a segunda via.', attachments: [file] },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const got = await waitFor(async () => {
+      const list = await dovecot.messages(CUSTOMER);
+      return list.length > 0 ? list : null;
+    });
+    expect(got).toHaveLength(1);
+    const reply = got[0];
+    expect(reply?.subject).toBe('Re: Pedido 123 atrasado');
+    expect(reply?.inReplyTo).toBe('<pedido-6@exemplo.com.br>');
+    expect(String(reply?.references)).toContain('pedido-6@exemplo.com.br');
+    expect(reply?.from?.value[0]?.address).toBe(SUPPORT);
+    expect(reply?.text).toContain('Seu pedido sai hoje.');
+    expect(reply?.attachments.map((a) => a.filename)).toEqual(['segunda-via.pdf']);
+    expect(relay.received.length - before).toBe(1);
+    const [stored] = (await messagesOf(card.id)).filter((m) => m.senderType !== 0);
+    expect(stored?.delivery).toBe('sent');
+    expect(stored?.providerMessageId).toBe(reply?.messageId?.replace(/^<|>$/g, ''));
+  });
+});

@@ -1,0 +1,40 @@
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { channels, type TConnectionState } from '../../db/schema/channels';
+import type { Db } from '../../platform/db';
+import type { TConnection } from '../port';
+
+// The connection state an e-mail channel shows (Conectado / Erro): written when it changes, with since.
+
+export async function setEmState(
+  db: Db,
+  ch: { companyId: number; id: number },
+  state: TConnectionState,
+  error: string | null = null,
+): Promise<void> {
+  await db
+    .update(channels)
+    .set({ connectionState: state, connectionError: error, connectionSince: new Date() })
+    .where(
+      and(
+        eq(channels.companyId, ch.companyId),
+        eq(channels.id, ch.id),
+        eq(channels.kind, 'em'),
+        isNull(channels.deletedAt),
+        // Only a change moves `since`.
+        or(ne(channels.connectionState, state), sql`${channels.connectionError} is distinct from ${error}`),
+      ),
+    );
+}
+
+export async function readEmState(db: Db, ch: { companyId: number; id: number }): Promise<TConnection> {
+  const [row] = await db
+    .select({
+      state: channels.connectionState,
+      since: channels.connectionSince,
+      error: channels.connectionError,
+    })
+    .from(channels)
+    .where(and(eq(channels.companyId, ch.companyId), eq(channels.id, ch.id)))
+    .limit(1);
+  return row ?? { state: 'none', since: null, error: null };
+}
