@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds } from '../../test/helpers/attendance-fixtures';
 import { type ClientSocket, connectSocket, flushSocket } from '../../test/helpers/socket-client';

@@ -10,7 +10,6 @@ import { toast } from '../../lib/toast';
 import { useSectors } from '../sectors/api';
 import { useStatuses } from '../statuses/api';
 import { useNewchat, useSaveNewchat } from './api';
-import { editPath } from './newchats-page';
 import { StepConfigure } from './step-configure';
 import { StepPersonalize } from './step-personalize';
 import { StepPublish } from './step-publish';
@@ -116,7 +115,7 @@ export function NewchatWizardPage() {
     <Stack gap="lg">
       <PageHeader title={id === null ? 'Novo NewChat' : 'Editar NewChat'} />
       <Stepper
-        active={step - 1}
+        active={step === LAST_STEP ? LAST_STEP : step - 1}
         onStepClick={(i) => (id !== null ? goTo(i + 1) : undefined)}
         allowNextStepsSelect={id !== null}
         size="sm"
