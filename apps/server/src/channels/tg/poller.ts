@@ -120,6 +120,8 @@ export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller
     let backoff = opts.backoffMs ?? 1000;
     // Each failure is logged once while it lasts (no internet for hours is one line, not thousands).
     let lastFailure = '';
+    // The first call does not wait: the channel shows Conectado (or the error) at once, not after a long poll.
+    let waitSeconds = 0;
     while (!signal.aborted) {
       const ch = (await opts.channelRepository
         .findById(id)
@@ -135,13 +137,14 @@ export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller
           {
             ...(offset !== null ? { offset } : {}),
             limit: 100,
-            timeout: pollSeconds,
+            timeout: waitSeconds,
             allowed_updates: TG_ALLOWED_UPDATES,
           },
           { timeoutMs: (pollSeconds + 15) * 1000, signal },
         );
         if (signal.aborted) return;
         await setTgState(db, ch, 'connected');
+        waitSeconds = pollSeconds;
         if (Array.isArray(updates) && updates.length > 0)
           await commitUpdates(db, ch, updates as { update_id?: unknown }[]);
         backoff = opts.backoffMs ?? 1000;
@@ -155,7 +158,8 @@ export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller
             ? err.description
             : 'Sem conexão com o Telegram';
         await setTgState(db, ch, 'error', message).catch(() => {});
-        if (message !== lastFailure) log(`telegram: getUpdates do canal ${id} falhou`, err);
+        if (message !== lastFailure)
+          log(`telegram: getUpdates do canal ${id} falhou`, err instanceof TelegramError ? err.message : err);
         lastFailure = message;
         // A refused token is tried again only slowly (an admin must act); other failures back off.
         const wait = unauthorized

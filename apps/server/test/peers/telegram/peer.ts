@@ -121,7 +121,8 @@ async function paramsOf(req: IncomingMessage, url: URL, raw: Buffer): Promise<Pa
   return { fields, files };
 }
 
-export async function startTelegramPeer(): Promise<TelegramPeer> {
+/** `port`: a fixed one (a browser check of the screens); else any free port. */
+export async function startTelegramPeer(opts: { port?: number } = {}): Promise<TelegramPeer> {
   const bots = new Map<string, Bot>();
   const files = new Map<string, PeerFile>();
   const sent: PeerSent[] = [];
@@ -409,7 +410,7 @@ export async function startTelegramPeer(): Promise<TelegramPeer> {
       answer(res, 500, { ok: false, error_code: 500, description: `Internal Server Error: ${String(err)}` });
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
