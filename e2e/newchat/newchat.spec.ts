@@ -123,3 +123,18 @@ test('o gestor publica um NewChat e o visitante conversa vendo a fila e o "digit
   await expect(bruno.getByTestId('chat-modal').getByText('Obrigada')).toBeVisible();
   if (SHOTS) await visitor.screenshot({ path: `${SHOTS}/newchat-page-chat.png`, fullPage: true });
 });
+
+// The multichannel hotsite opens a web chat's panel with an event (apps/widget/src/widget.ts).
+test('uma página abre o painel de um web chat com o evento prosa-webchat:open', async ({ page }) => {
+  await page.goto('/demo/webchat');
+  await expect(page.getByRole('button', { name: 'Abrir conversa' })).toBeVisible();
+  const open = (code: string) =>
+    page.evaluate(
+      (c) => window.dispatchEvent(new CustomEvent('prosa-webchat:open', { detail: { code: c } })),
+      code,
+    );
+  await open('outro-codigo');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await open('demo-empresa');
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
