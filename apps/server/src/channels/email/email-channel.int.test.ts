@@ -9,6 +9,7 @@ import { type SmtpRelay, startSmtpRelay } from '../../../test/peers/imap/smtp-re
 import { attendances, contacts, messages } from '../../db/schema/attendance';
 import { channelPollCursors } from '../../db/schema/channels';
 import { channelCtx } from '../port';
+import { emAdapter } from './adapter';
 import { type EmailReader, startEmailReader } from './reader';
 
 // The e-mail channel end to end against a real Dovecot (IMAP) and an SMTP server that delivers into it: mails
@@ -323,5 +324,32 @@ describe('E-mail channel over IMAP and SMTP', () => {
     const [stored] = (await messagesOf(card.id)).filter((m) => m.senderType !== 0);
     expect(stored?.delivery).toBe('sent');
     expect(stored?.providerMessageId).toBe(reply?.messageId?.replace(/^<|>$/g, ''));
+  });
+});
+
+describe('SMTP send semantics (one attempt)', () => {
+  const attempt = async () => {
+    const ch = await ctx.deps.channelRepository.findById(channelId);
+    if (!ch) throw new Error('canal sumiu');
+    return emAdapter.send(channelCtx(ctx.deps), ch, {
+      messageId: 999_999,
+      to: { externalId: CUSTOMER, data: {} },
+      text: 'Teste de envio.',
+      media: [],
+    });
+  };
+
+  it('4xx asks for a retry, 5xx is refused, a connection lost after DATA is an unknown outcome', async () => {
+    relay.fail({ code: 451, message: 'Tente mais tarde' });
+    expect(await attempt()).toMatchObject({ state: 'retry' });
+    relay.fail({ code: 554, message: 'Mensagem recusada' });
+    expect(await attempt()).toMatchObject({ state: 'error' });
+    expect(await attempt()).not.toHaveProperty('unknownOutcome');
+    relay.fail('drop');
+    expect(await attempt()).toMatchObject({ state: 'error', unknownOutcome: true });
+    expect(await attempt()).toMatchObject({
+      state: 'sent',
+      providerMessageId: expect.stringContaining('999999'),
+    });
   });
 });

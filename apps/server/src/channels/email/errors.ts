@@ -16,8 +16,10 @@ type MailError = {
 export function describeMailError(err: unknown): string {
   if (err instanceof OutboundError) return 'Endereço do servidor não permitido.';
   const e = (typeof err === 'object' && err !== null ? err : {}) as MailError;
-  const code = typeof e.code === 'string' ? e.code : '';
   const message = typeof e.message === 'string' ? e.message : '';
+  // nodemailer wraps the socket's error (ESOCKET) and keeps its code only in the message.
+  const inner = /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET)\b/.exec(message)?.[1];
+  const code = inner ?? (typeof e.code === 'string' ? e.code : '');
   if (e.authenticationFailed === true || code === 'EAUTH' || e.serverResponseCode === 'AUTHENTICATIONFAILED')
     return 'Usuário ou senha recusados pelo servidor.';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EDNS')
