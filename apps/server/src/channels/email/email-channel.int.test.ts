@@ -1,3 +1,4 @@
+import type { TEmConfig } from '@prosa/shared/email';
 import { and, eq, sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { type Dovecot, startDovecot } from '../../../test/peers/imap/dovecot';
 import { type SmtpRelay, startSmtpRelay } from '../../../test/peers/imap/smtp-relay';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
 import { channelPollCursors } from '../../db/schema/channels';
-import { channelCtx } from '../port';
+import { channelCtx, type OpenChannel } from '../port';
 import { emAdapter } from './adapter';
 import { type EmailReader, startEmailReader } from './reader';
 
@@ -329,7 +330,7 @@ describe('E-mail channel over IMAP and SMTP', () => {
 
 describe('SMTP send semantics (one attempt)', () => {
   const attempt = async () => {
-    const ch = await ctx.deps.channelRepository.findById(channelId);
+    const ch = (await ctx.deps.channelRepository.findById(channelId)) as OpenChannel<TEmConfig> | null;
     if (!ch) throw new Error('canal sumiu');
     return emAdapter.send(channelCtx(ctx.deps), ch, {
       messageId: 999_999,
