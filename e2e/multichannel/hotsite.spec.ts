@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../support/attendances';
 import { DEMO, login } from '../support/demo';
@@ -94,6 +96,26 @@ test('o gestor cria um multicanal, copia o link e o hotsite leva a cada canal', 
   await expect(site.getByRole('button', { name: 'Iniciar conversa' })).toBeVisible();
   await expect(site.getByRole('textbox', { name: 'Nome', exact: true })).toBeVisible();
   expect(site.url()).toBe(copied);
+
+  // The embeddable widget on a customer's site (another origin): the floating button opens the same buttons.
+  const script = `${copied.replace('/hotsite/', '/multichannel/')}.js`;
+  const shop = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html lang="pt-BR"><body><h1>Loja</h1><script src="${script}" async></script></body></html>`,
+    );
+  });
+  await new Promise<void>((ok) => shop.listen(0, '127.0.0.1', ok));
+  const customer = await context.newPage();
+  await customer.goto(`http://127.0.0.1:${(shop.address() as AddressInfo).port}/`);
+  await customer.getByRole('button', { name: 'Abrir canais de atendimento' }).click();
+  const widget = customer.getByRole('dialog', { name: 'Fale com a Empresa Demo' });
+  await expect(widget.getByRole('button', { name: /WhatsApp/ })).toBeVisible();
+  await expect(widget.getByRole('button', { name: /E-mail/ })).toBeVisible();
+  await customer.screenshot({ path: `test-results/e2e-${process.env.E2E_PORT ?? 3100}/multichannel-widget.png` });
+  await widget.getByRole('button', { name: /Conversar agora/ }).click();
+  await expect(customer.getByRole('button', { name: 'Iniciar conversa' })).toBeVisible();
+  shop.close();
 
   // The list shows it with its channels; deleting it takes the hotsite down.
   await page.getByRole('button', { name: 'Voltar' }).click();

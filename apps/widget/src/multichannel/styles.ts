@@ -15,7 +15,7 @@ export function widgetCss(c: TMultichannelPublic['colors']): string {
 .panel[hidden]{display:none}
 .close{position:absolute;top:8px;right:8px;border:0;background:transparent;cursor:pointer;color:#52606d;padding:6px;display:flex}
 .logo{max-width:120px;max-height:80px;object-fit:contain;margin-bottom:8px}
-.title{font-size:18px;font-weight:700;margin:0 0 8px}
+.title{font-size:18px;font-weight:700;margin:0 0 8px;padding:0 24px}
 .welcome{color:${c.welcome};margin:0 0 4px;font-size:15px}
 .greeting{color:${c.greeting};margin:0 0 8px;font-size:14px}
 .buttons{display:flex;flex-direction:column;gap:10px;margin-top:14px}
