@@ -491,6 +491,19 @@ describe('Telegram replies (durable send path)', () => {
     expect(peer.sent.slice(mid).map((s) => s.method)).toEqual(['sendPhoto', 'sendMessage']);
   });
 
+  it('a call that went out without an answer is never sent again (unknown outcome)', async () => {
+    peer.dropNext('sendMessage');
+    const calls = peer.calls.filter((c) => c.method === 'sendMessage').length;
+    const r = await reply({ message: 'Chegou?' });
+    expect(r.status).toBe(200);
+    const [m] = await ctx.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, Number((r.body.message as { id: number }).id)));
+    expect(m?.delivery).toBe('error');
+    expect(peer.calls.filter((c) => c.method === 'sendMessage').length).toBe(calls + 1);
+  });
+
   it('a revoked token fails the message with the Portuguese reason, never retried', async () => {
     const { bot: b, channel } = await createBot('revogado_bot');
     const ana: PeerUser = { id: 700_200, first_name: 'Ana' };

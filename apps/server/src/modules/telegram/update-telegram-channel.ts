@@ -18,7 +18,11 @@ export async function updateTelegramChannel(
   input: TTelegramChannelPatch,
 ) {
   const row = await telegramRow(deps, caller.companyId, id);
-  const config = ZTgConfig.parse(row.config);
+  const parsed = ZTgConfig.safeParse(row.config);
+  // A config an older version wrote differently: rebuilt from the row (the route key is the bot's id).
+  const config = parsed.success
+    ? parsed.data
+    : ZTgConfig.parse({ bot_id: row.routeKey, username: '', mode: 'polling' });
   if (
     input.default_sector_id !== undefined &&
     !(await findSector(deps.db, caller.companyId, input.default_sector_id))
