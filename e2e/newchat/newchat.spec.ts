@@ -23,6 +23,10 @@ test('o gestor publica um NewChat e o visitante conversa vendo a fila e o "digit
 
   // The wizard: configure → personalize → queue message → terms of use → publish, with the step in the URL.
   await login(page, DEMO.manager);
+  // The edit route of another channel type (Telegram, type 1) goes back to the list.
+  await page.goto('/channels/newchat-edit?id=1&typeId=1&step=1');
+  await expect(page.getByText('Tipo de canal errado')).toBeVisible();
+  await expect(page).toHaveURL(/\/channels\/newchat$/);
   await mainMenu(page).filter({ hasText: 'NewChat' }).click();
   await page.getByRole('button', { name: 'Novo NewChat' }).first().click();
   await expect(page).toHaveURL(/\/channels\/newchat-edit\?typeId=2&step=1$/);

@@ -30,11 +30,24 @@ ${icon}
 </html>`;
 }
 
+const ICON_MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+};
+
 /** The Web App Manifest: the browser offers to install the page as an app with these names and icons. */
 export function newchatManifest(c: TNewchatPublicConfig) {
+  const icon = (src: string, sizes: string) => ({
+    src,
+    sizes,
+    type: ICON_MIME[src.split('.').pop() ?? ''],
+    purpose: 'any',
+  });
   const icons = [
-    ...(c.img192 ? [{ src: c.img192, sizes: '192x192', purpose: 'any' }] : []),
-    ...(c.img512 ? [{ src: c.img512, sizes: '512x512', purpose: 'any' }] : []),
+    ...(c.img192 ? [icon(c.img192, '192x192')] : []),
+    ...(c.img512 ? [icon(c.img512, '512x512')] : []),
   ];
   return {
     name: c.title,
