@@ -11,7 +11,9 @@ import { type BotApi, botCall, TelegramError } from './bot-api';
 export const TG_TEXT_MAX = 4096;
 export const TG_CAPTION_MAX = 1024;
 
-type Part = { kind: 'file'; file: TStoredAttachment; caption: string | null } | { kind: 'text' };
+type Part =
+  | { kind: 'file'; file: TStoredAttachment; caption: string | null }
+  | { kind: 'text'; text: string };
 
 const VOICE_MIMES = new Set(['audio/ogg', 'audio/mpeg', 'audio/mp4', 'audio/opus']);
 
@@ -24,6 +26,27 @@ export function fileMethod(mimeType: string): { method: string; field: string } 
   return { method: 'sendDocument', field: 'document' };
 }
 
+/**
+ * A text in pieces Telegram takes (4096 characters each), cut at the last line break or space of each piece when
+ * there is one in its second half, never inside a surrogate pair. Nothing is lost: the spec sets no limit for
+ * Telegram, so the core does not truncate it.
+ */
+export function textChunks(text: string, max = TG_TEXT_MAX): string[] {
+  const chunks: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    let cut = max;
+    const window = rest.slice(0, max);
+    const soft = Math.max(window.lastIndexOf('\n'), window.lastIndexOf(' '));
+    if (soft > max / 2) cut = soft + 1;
+    else if (/[\uD800-\uDBFF]/.test(rest.charAt(cut - 1))) cut -= 1;
+    chunks.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  if (rest) chunks.push(rest);
+  return chunks;
+}
+
 /** The parts of a message, in the order they are sent. */
 export function partsOf(m: Pick<OutboundSend, 'text' | 'media'>): Part[] {
   const text = m.media.length > 0 && m.text === ATT_MSG.attachmentOnly ? '' : m.text.trim() ? m.text : '';
@@ -33,7 +56,7 @@ export function partsOf(m: Pick<OutboundSend, 'text' | 'media'>): Part[] {
     file,
     caption: captioned && i === 0 ? text : null,
   }));
-  if (text && !captioned) parts.push({ kind: 'text' });
+  if (text && !captioned) for (const chunk of textChunks(text)) parts.push({ kind: 'text', text: chunk });
   return parts;
 }
 
@@ -74,9 +97,7 @@ export async function sendTelegram(
       const replyOf = n === 0 ? reply : {};
       let sent: { message_id?: unknown };
       if (part.kind === 'text') {
-        if (m.text.length > TG_TEXT_MAX)
-          return { state: 'error', error: `Texto acima de ${TG_TEXT_MAX} caracteres.` };
-        sent = await botCall(api, 'sendMessage', { chat_id: chatId, text: m.text, ...replyOf });
+        sent = await botCall(api, 'sendMessage', { chat_id: chatId, text: part.text, ...replyOf });
       } else {
         const data = await readAll(ctx, part.file.key);
         if (!data) return { state: 'error', error: `Arquivo ${part.file.originalName} não encontrado.` };

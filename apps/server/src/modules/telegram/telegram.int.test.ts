@@ -491,6 +491,17 @@ describe('Telegram replies (durable send path)', () => {
     expect(peer.sent.slice(mid).map((s) => s.method)).toEqual(['sendPhoto', 'sendMessage']);
   });
 
+  it('sends a text over 4096 characters whole, in pieces', async () => {
+    const long = Array.from({ length: 900 }, (_, i) => `linha ${i}`).join('\n');
+    const before = peer.sent.length;
+    const r = await reply({ message: long });
+    expect(r.status).toBe(200);
+    const sent = peer.sent.slice(before);
+    expect(sent.length).toBe(Math.ceil(long.length / 4096));
+    expect(sent.every((s) => s.method === 'sendMessage' && (s.text ?? '').length <= 4096)).toBe(true);
+    expect(sent.map((s) => s.text).join('')).toBe(long);
+  });
+
   it('a call that went out without an answer is never sent again (unknown outcome)', async () => {
     peer.dropNext('sendMessage');
     const calls = peer.calls.filter((c) => c.method === 'sendMessage').length;
