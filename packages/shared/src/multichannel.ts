@@ -87,10 +87,10 @@ export const ZMultichannelPayload = z.object({
   fa: z
     .object({
       ...base,
-      /** The Facebook page's id (the page channel's route key): m.me/<page id>. */
+      /** The Facebook page's id or name (the page channel's route key): m.me/<page id>. */
       facebook_user_id: z
         .string()
-        .regex(/^\d{0,30}$/, { error: MULTICHANNEL_MSG.channelInvalid })
+        .regex(/^[A-Za-z0-9_.-]{0,100}$/, { error: MULTICHANNEL_MSG.channelInvalid })
         .default(''),
       /** Kept as given by imports of the old product; the hotsite does not use it. */
       widget_secret: z.string().max(200).optional(),

@@ -11,6 +11,7 @@ import { findWebchatByCode } from '../modules/webchat/repository';
 import { encryptSecret } from '../platform/crypto';
 import type { Db, Tx } from '../platform/db';
 import { insertDemoMetaChannels, metaSamples } from './meta-samples';
+import { insertDemoMultichannel } from './multichannel-samples';
 import { insertDemoNewchat, newchatSamples } from './newchat-samples';
 import type { Sample } from './sample-types';
 import { insertDemoTelegramBot, telegramSamples } from './telegram-samples';
@@ -64,6 +65,8 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
     const meta = await insertDemoMetaChannels(tx, companyId, sectorId('Comercial'), appSecret);
     const telegram = await insertDemoTelegramBot(tx, companyId, sectorId('Suporte'), appSecret);
     const newchat = await insertDemoNewchat(tx, companyId, sectorId('Suporte'));
+    // After the channels it lists.
+    await insertDemoMultichannel(tx, companyId);
 
     const samples: Sample[] = [
       {

@@ -15,6 +15,7 @@ import {
 import { channels } from '../../db/schema/channels';
 import { companies } from '../../db/schema/companies';
 import { sectors } from '../../db/schema/organization';
+import { DEMO_MULTICHANNEL_HASH, insertDemoMultichannel } from '../../seed/multichannel-samples';
 
 let ctx: TestContext;
 let http: ReturnType<typeof api>;
@@ -332,6 +333,21 @@ describe('hotsite and public data', () => {
     expect(html).toContain('https://wa.me/5511987654321');
     expect(html).not.toContain('https://wa.me/5521912345678');
     await ctx.db.update(channels).set({ deletedAt: null }).where(eq(channels.id, ids.waweb2));
+  });
+});
+
+describe('demo link', () => {
+  it('lists the demo channels on /hotsite/demo-multicanal', async () => {
+    const [demo] = await ctx.db.select().from(companies).where(eq(companies.domain, 'empresademo.com.br'));
+    await ctx.db.transaction((tx) => insertDemoMultichannel(tx, demo?.id ?? 0));
+    const page = await raw(`/hotsite/${DEMO_MULTICHANNEL_HASH}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('https://wa.me/5511987654321');
+    expect(page.html).toContain('href="https://m.me/100200300"');
+    expect(page.html).toContain('href="https://t.me/demo_prosa_bot"');
+    expect(page.html).toContain('href="mailto:contato@empresademo.com.br"');
+    expect(page.html).toContain(`data-webchat="${webCode}"`);
+    expect(page.html).toContain('href="/newchat/nc-demo-code"');
   });
 });
 
