@@ -7,8 +7,11 @@ import {
 } from '@prosa/shared/newchat';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import type { MessageRow } from '../attendance/card';
 import { ingestInbound } from '../attendance/ingest-batch';
+import { recordStatusMessage, type StatusMessageDeps } from '../attendance/send-status-message';
 import { updateOpenAttendance } from '../attendance/update-attendance';
+import { sendSoon } from '../outbound/send-outbound';
 import { findStatusRow } from '../statuses/repository';
 import { latestAttendanceOfContact } from '../webchat/repository';
 import { startVisitorOn, visitorFromToken } from '../webchat/visitor';
@@ -97,8 +100,11 @@ export async function visitorQueue(deps: Pick<AppDeps, 'db'>, token: string | un
   return { position: await queuePositionOf(deps.db, att) };
 }
 
-/** hasFinish: the visitor ends the conversation; it closes with the channel's finishing status. */
-export async function finishByVisitor(deps: Pick<AppDeps, 'db'>, token: string | undefined) {
+/**
+ * hasFinish: the visitor ends the conversation; it closes with the channel's finishing status, whose message (if
+ * any) the visitor receives as when an operator finalizes.
+ */
+export async function finishByVisitor(deps: StatusMessageDeps, token: string | undefined) {
   const { visitor, newchat } = await newchatOfVisitor(deps, token);
   const s = newchat.settings;
   if (!s.hasFinish || !s.finishStatus) throw badRequest(NEWCHAT_MSG.finishStatusRequired);
@@ -106,12 +112,18 @@ export async function finishByVisitor(deps: Pick<AppDeps, 'db'>, token: string |
   if (!status) throw badRequest(NEWCHAT_MSG.finishStatusRequired);
   const att = await latestAttendanceOfContact(deps.db, visitor.companyId, visitor.contactId);
   if (!att || att.closedAt) throw new AppError(ERROR_CODE.conflict, 'Não há atendimento aberto.', 409);
+  const recorded: { message: MessageRow | null } = { message: null };
   const row = await updateOpenAttendance(
     deps,
     att,
     { statusId: status.id, closedAt: new Date(), unreadCount: 0 },
     { by: null, closeReason: 'status' },
+    undefined,
+    async (tx, closed) => {
+      recorded.message = await recordStatusMessage(tx, { attendance: closed, status, operator: null });
+    },
   );
   if (!row) throw new AppError(ERROR_CODE.conflict, 'Não há atendimento aberto.', 409);
+  if (recorded.message) await sendSoon(deps, recorded.message);
   return { message: NEWCHAT_MSG.finished, protocol: row.protocol };
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../test/helpers/test-app';
 import { attendances } from '../../db/schema/attendance';
 import { channels } from '../../db/schema/channels';
+import { statuses } from '../../db/schema/organization';
 
 let ctx: TestContext;
 let http: ReturnType<typeof api>;
@@ -293,6 +294,10 @@ describe('NewChat visitor', () => {
   });
 
   it('finishes with the channel finishing status when hasFinish', async () => {
+    await ctx.db
+      .update(statuses)
+      .set({ message: 'Obrigado por falar com a gente!' })
+      .where(and(eq(statuses.companyId, ids.companyId), eq(statuses.id, ids.status('Resolvido'))));
     const n = await create({ hasFinish: true, finishStatus: ids.status('Resolvido') });
     const v = await visitor(n.code, { name: 'Rui', phone: '11 97777-6666' });
     await v.send('Oi');
@@ -307,6 +312,12 @@ describe('NewChat visitor', () => {
       );
     expect(row?.closedAt).not.toBeNull();
     expect(row?.statusId).toBe(ids.status('Resolvido'));
+    // The status's message reaches the visitor, as when an operator finalizes.
+    const after = await v.state();
+    expect(after.body.state).toBe('closed');
+    expect((after.body.messages as { text: string }[]).map((m) => m.text)).toContain(
+      'Obrigado por falar com a gente!',
+    );
     expect((await v.finish()).status).toBe(409);
 
     const plain = await create();
