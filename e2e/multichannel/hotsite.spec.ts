@@ -112,7 +112,9 @@ test('o gestor cria um multicanal, copia o link e o hotsite leva a cada canal', 
   const widget = customer.getByRole('dialog', { name: 'Fale com a Empresa Demo' });
   await expect(widget.getByRole('button', { name: /WhatsApp/ })).toBeVisible();
   await expect(widget.getByRole('button', { name: /E-mail/ })).toBeVisible();
-  await customer.screenshot({ path: `test-results/e2e-${process.env.E2E_PORT ?? 3100}/multichannel-widget.png` });
+  await customer.screenshot({
+    path: `test-results/e2e-${process.env.E2E_PORT ?? 3100}/multichannel-widget.png`,
+  });
   await widget.getByRole('button', { name: /Conversar agora/ }).click();
   await expect(customer.getByRole('button', { name: 'Iniciar conversa' })).toBeVisible();
   shop.close();

@@ -10,6 +10,7 @@ import { DEMO_WEBCHAT_CODE } from '../modules/webchat/demo-page';
 import { findWebchatByCode } from '../modules/webchat/repository';
 import { encryptSecret } from '../platform/crypto';
 import type { Db, Tx } from '../platform/db';
+import { emailSamples, insertDemoEmail } from './email-samples';
 import { insertDemoMetaChannels, metaSamples } from './meta-samples';
 import { insertDemoMultichannel } from './multichannel-samples';
 import { insertDemoNewchat, newchatSamples } from './newchat-samples';
@@ -65,6 +66,7 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
     const meta = await insertDemoMetaChannels(tx, companyId, sectorId('Comercial'), appSecret);
     const telegram = await insertDemoTelegramBot(tx, companyId, sectorId('Suporte'), appSecret);
     const newchat = await insertDemoNewchat(tx, companyId, sectorId('Suporte'));
+    const emailConfig = await insertDemoEmail(tx, companyId, sectorId('Suporte'), appSecret);
     // After the channels it lists.
     await insertDemoMultichannel(tx, companyId);
 
@@ -155,6 +157,7 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
       ...metaSamples(meta),
       ...telegramSamples(telegram),
       ...newchatSamples(newchat),
+      ...emailSamples(emailConfig),
     ];
     for (const sample of samples) {
       const operator = sample.operator
