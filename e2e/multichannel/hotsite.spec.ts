@@ -123,6 +123,7 @@ test('o gestor cria um multicanal, copia o link e o hotsite leva a cada canal', 
   await page.getByRole('button', { name: 'Voltar' }).click();
   const row = page.getByRole('row', { name: new RegExp(linkName) });
   await expect(row.getByRole('img', { name: 'WhatsApp' })).toBeVisible();
+  await page.screenshot({ path: `test-results/e2e-${process.env.E2E_PORT ?? 3100}/multichannel-list.png` });
   await row.getByRole('button', { name: `Excluir ${linkName}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
   await expect(row).toBeHidden();
