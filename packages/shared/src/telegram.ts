@@ -8,6 +8,8 @@ export const TELEGRAM_MSG = {
   tokenInvalid: 'Token inválido: o Telegram não reconheceu este bot.',
   tokenFormat: 'Token inválido. Use o token que o @BotFather informou (ex.: 123456789:AAE…).',
   tokenRevoked: 'Token inválido ou revogado',
+  conflict: 'Outro sistema está recebendo as mensagens deste bot (webhook ou getUpdates).',
+  unreachable: 'Sem conexão com o Telegram',
   sectorInvalid: 'Setor inválido.',
   nameTooLong: 'Nome muito longo.',
   loadError: 'Erro ao carregar os canais',

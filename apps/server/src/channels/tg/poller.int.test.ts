@@ -134,6 +134,22 @@ describe('Telegram polling', () => {
     await survivor.stop();
   });
 
+  it('a webhook set by another system shows the conflict instead of polling over it', async () => {
+    const { bot, id } = await createBot('conflito_bot');
+    const other = await fetch(`${peer.url}/bot${bot.token}/setWebhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://outro-sistema.example/hook' }),
+    });
+    expect(((await other.json()) as { ok: boolean }).ok).toBe(true);
+    const p = poller();
+    await waitFor(async () => (await channelRow(id))?.connectionError === TELEGRAM_MSG.conflict);
+    expect((await channelRow(id))?.connectionState).toBe('error');
+    // Not ours to remove.
+    expect(peer.webhookOf(bot.token)?.url).toBe('https://outro-sistema.example/hook');
+    await p.stop();
+  });
+
   it('a revoked token marks the channel "Token inválido ou revogado" and is retried only slowly', async () => {
     const { bot, id } = await createBot('revogado_poll_bot');
     peer.revoke(bot.token);

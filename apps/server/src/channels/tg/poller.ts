@@ -154,9 +154,11 @@ export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller
         const unauthorized = err instanceof TelegramError && err.unauthorized;
         const message = unauthorized
           ? TELEGRAM_MSG.tokenRevoked
-          : err instanceof TelegramError
-            ? err.description
-            : 'Sem conexão com o Telegram';
+          : err instanceof TelegramError && err.status === 409
+            ? TELEGRAM_MSG.conflict
+            : err instanceof TelegramError && !err.retryable
+              ? err.description
+              : TELEGRAM_MSG.unreachable;
         await setTgState(db, ch, 'error', message).catch(() => {});
         if (message !== lastFailure)
           log(`telegram: getUpdates do canal ${id} falhou`, err instanceof TelegramError ? err.message : err);
