@@ -10,6 +10,8 @@ import { CompaniesPage } from './features/companies/companies-page';
 import { CompanyEditPage } from './features/companies/company-edit-page';
 import { SettingsPage } from './features/company-metadata/settings-page';
 import { MonitorPage } from './features/distribution/monitor-page';
+import { EmailConfigsPage } from './features/email/email-configs-page';
+import { EmailEditPage } from './features/email/email-edit-page';
 import { FacebookPagesPage } from './features/facebook/facebook-pages-page';
 import { HistoryPage } from './features/history/history-page';
 import { HsmPage } from './features/hsm/hsm-page';
@@ -77,6 +79,9 @@ export function createRouter() {
                 { path: 'channels/instagram', element: <InstagramPage /> },
                 { path: 'channels/telegram', element: <TelegramChannelsPage /> },
                 { path: 'channels/telegram-edit', element: <TelegramEditPage /> },
+                { path: 'channels/email', element: <EmailConfigsPage /> },
+                { path: 'channels/email/new', element: <EmailEditPage /> },
+                { path: 'channels/email/:id', element: <EmailEditPage /> },
                 { path: 'channels/monitor', element: <ChannelMonitorPage /> },
                 { path: 'channels/hsm', element: <HsmPage /> },
                 { path: 'channels/multichannel', element: <MultichannelPage /> },

@@ -55,6 +55,7 @@ export const LIVE_CHANNEL_KINDS: readonly TChannelKind[] = [
   'insta',
   'tg',
   'nc',
+  'em',
 ];
 
 /** A web chat visitor disconnected for longer than this counts as webchat_offline. */

@@ -25,6 +25,7 @@ describe('menu by role', () => {
       'Monitor de canais',
       'WhatsApp Enterprise',
       'Telegram',
+      'E-mail',
       'Facebook e Instagram',
       'Instagram',
       'Multicanal',
@@ -48,6 +49,7 @@ describe('menu by role', () => {
       'Monitor de canais',
       'WhatsApp Enterprise',
       'Telegram',
+      'E-mail',
       'Facebook e Instagram',
       'Instagram',
       'Multicanal',
@@ -56,7 +58,7 @@ describe('menu by role', () => {
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(22);
+    expect(menuForRole(ROLE.lord)).toHaveLength(23);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
     // Facebook pages and Instagram accounts are channel settings: managers and up.

@@ -80,6 +80,12 @@ export const MENU: TMenuItem[] = [
     minRole: ROLE.manager,
   },
   {
+    key: 'emails',
+    label: 'E-mail',
+    path: '/channels/email',
+    minRole: ROLE.manager,
+  },
+  {
     key: 'facebook',
     label: 'Facebook e Instagram',
     path: '/channels/facebook',

@@ -69,6 +69,7 @@ describe('sample conversations of the demo data', () => {
       'João Pereira',
       'Lucas Martins',
       'Mariana Souza',
+      'Marina Costa',
       'Rafael Costa',
       'Rafael Nunes',
     ]);
@@ -94,7 +95,13 @@ describe('sample conversations of the demo data', () => {
       unread_count: 2,
     });
     const bruno = await cards(await http.login(OPERATOR2)); // Suporte and Financeiro
-    expect(bruno.map((c) => c.name).sort()).toEqual(['Gustavo Almeida', 'João Pereira', 'Rafael Nunes']);
+    expect(ana.find((c) => c.name === 'Marina Costa')).toMatchObject({ channel_kind: 'em', unread_count: 2 });
+    expect(bruno.map((c) => c.name).sort()).toEqual([
+      'Gustavo Almeida',
+      'João Pereira',
+      'Marina Costa',
+      'Rafael Nunes',
+    ]);
   });
 
   it('keeps the finalized WhatsApp conversation with its delivery ticks, and the closed window holds', async () => {
