@@ -10,6 +10,7 @@ export const TELEGRAM_MSG = {
   tokenRevoked: 'Token inválido ou revogado',
   conflict: 'Outro sistema está recebendo as mensagens deste bot (webhook ou getUpdates).',
   unreachable: 'Sem conexão com o Telegram',
+  unsupported: 'O contato enviou uma mensagem de um tipo que o Prosa não mostra (enquete, jogo ou outro).',
   sectorInvalid: 'Setor inválido.',
   nameTooLong: 'Nome muito longo.',
   loadError: 'Erro ao carregar os canais',

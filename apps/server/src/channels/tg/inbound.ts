@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { TTgConfig } from '@prosa/shared/telegram';
+import { TELEGRAM_MSG, type TTgConfig } from '@prosa/shared/telegram';
 import type {
   ChannelCtx,
   ChannelFinder,
@@ -139,8 +139,9 @@ export function parse(_ch: OpenChannel<TTgConfig>, payload: unknown): InboundPar
   const m = messageOf(payload);
   if (!m) return none;
   const contact = contactOf(m);
-  const body = messageBody(m);
-  if (!contact || !body) return { ...none, contact };
+  // A kind we do not show (a poll, a dice, a game) still tells the operator that the contact wrote.
+  const body = messageBody(m) ?? { text: TELEGRAM_MSG.unsupported, metadata: { unsupported: true } };
+  if (!contact) return none;
   const date = typeof m.date === 'number' ? new Date(m.date * 1000) : new Date();
   const reply = obj(m.reply_to_message);
   return {
