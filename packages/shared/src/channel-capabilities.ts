@@ -130,8 +130,9 @@ const CAPABILITIES: Record<TChannelKind, TChannelCapabilities> = {
   // 4096, or 250 when the Smart channel's medium is SMS (spec 1 §5): that channel's config narrows it.
   smart: declare({ text: { maxLength: 4096 }, contactAddress: 'phone', scheduling: true }),
   // Telegram's Bot API: no limit in the spec, so nothing is truncated (the adapter sends a long text in pieces of
-  // 4096 characters); photos, voice notes and documents by upload; chat ids are opaque; no window, no statuses.
-  tg: declare({ media: UPLOAD_MEDIA, scheduling: true }),
+  // 4096 characters); photos, voice notes and documents by upload; chat ids are opaque; no window, no statuses;
+  // a bot may send about 30 messages a second (Telegram's broadcast limit, beyond it 429).
+  tg: declare({ media: UPLOAD_MEDIA, scheduling: true, defaultRatePerSecond: 30 }),
   // NewChat is served by our widget like the web chat; typing travels both ways over the sockets.
   nc: declare({ media: UPLOAD_MEDIA, presence: true, socketDelivery: true, typing: true }),
 };
