@@ -218,6 +218,18 @@ describe('Telegram channels (CRUD)', () => {
     expect(n.status).toBe(200);
     expect(n.body).toMatchObject({ username: 'novo_bot', bot_id: String(fresh.id) });
     expect(peer.webhookOf(fresh.token)?.url).toBe(`${PUBLIC}/api/webhooks/tg/${channel.id}`);
+    // The old bot no longer calls this channel.
+    expect(peer.webhookOf(bot.token)).toBeNull();
+    // A new bot Telegram cannot point at us: nothing changes.
+    const unreachable = peer.addBot({ username: 'instavel_bot' });
+    peer.failNext('setWebhook', { error_code: 502, description: 'Bad Gateway' });
+    const u = await http.patch(`/api/channels/telegram/${channel.id}`, {
+      cookie: manager,
+      body: { token: unreachable.token },
+    });
+    expect([u.status, u.body.message]).toEqual([400, TELEGRAM_MSG.createFailed]);
+    const kept = await http.get(`/api/channels/telegram/${channel.id}`, { cookie: manager });
+    expect(kept.body).toMatchObject({ username: 'novo_bot', bot_id: String(fresh.id) });
     const bad = await http.patch(`/api/channels/telegram/${channel.id}`, {
       cookie: manager,
       body: { name: '' },

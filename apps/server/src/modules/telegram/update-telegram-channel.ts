@@ -1,4 +1,5 @@
-import { TELEGRAM_MSG, type TTelegramChannelPatch, ZTgConfig } from '@prosa/shared/telegram';
+import { TELEGRAM_MSG, type TTelegramChannelPatch, type TTgConfig, ZTgConfig } from '@prosa/shared/telegram';
+import { channelCtx, type OpenChannel } from '../../channels/port';
 import { encryptSecret } from '../../platform/crypto';
 import type { Caller } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
@@ -31,6 +32,7 @@ export async function updateTelegramChannel(
   const newToken = input.token && input.token !== tokenOf(deps, row) ? input.token : null;
   const bot = newToken ? await checkBot(deps, newToken) : null;
   if (bot && (await botTaken(deps.db, bot.id, id))) throw badRequest(TELEGRAM_MSG.tokenTaken);
+  const before = (await deps.channelRepository.find(caller.companyId, id)) as OpenChannel<TTgConfig> | null;
   try {
     await saveTgChannel(deps.db, id, {
       companyId: caller.companyId,
@@ -47,6 +49,26 @@ export async function updateTelegramChannel(
     throw err;
   }
   await deps.channelRepository.forget(id);
-  if (bot) await provisionChannel(deps, caller.companyId, id);
+  if (bot) {
+    try {
+      await provisionChannel(deps, caller.companyId, id);
+    } catch (err) {
+      // The new bot could not be pointed at us: the channel keeps its old bot, as it was.
+      await saveTgChannel(deps.db, id, {
+        companyId: caller.companyId,
+        name: row.name,
+        defaultSectorId: row.defaultSectorId,
+        config,
+        tokenSealed: row.secretsSealed.token ?? '',
+        webhookSecretSealed: row.secretsSealed.webhook_secret ?? '',
+      });
+      await deps.channelRepository.forget(id);
+      throw err;
+    }
+    // The old bot stops calling this channel's webhook.
+    const onDelete = deps.channels.get('tg')?.provision?.onDelete;
+    if (before && onDelete && before.routeKey !== bot.id)
+      await onDelete(channelCtx(deps), before).catch(() => {});
+  }
   return getTelegramChannel(deps, caller, id);
 }
