@@ -1,5 +1,6 @@
 import { ZAttachmentRefs } from './attachments';
 import { CHANNEL_KINDS } from './channels';
+import { ZEmailReplyExtras } from './email';
 import { zBigIdParam, zId, zIdParam, zInt4Param, zPage } from './ids';
 import { z } from './zod';
 
@@ -164,6 +165,8 @@ export const ZSendMessageInput = z.object({
   replyMessage: z.string().max(200).optional(),
   forward: z.boolean().optional(),
   attachments: ZAttachmentRefs.optional(),
+  /** An em_ card's reply: subject, cc and bcc (other channels ignore it). */
+  email: ZEmailReplyExtras.optional(),
   /** The screen's id of this send (a retry with the same id is not sent twice). */
   client_id: z
     .string()

@@ -186,10 +186,19 @@ export type TEmailCheck = z.infer<typeof ZEmailCheck>;
 
 const recipients = (field: TRecipientField) =>
   z
-    .array(z.string().trim().toLowerCase().max(254), {
-      error: EMAIL_MSG.recipientInvalid(RECIPIENT_FIELD[field], ''),
-    })
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(254, { error: EMAIL_MSG.recipientInvalid(RECIPIENT_FIELD[field], '') }),
+    )
     .max(EMAIL_MAX_RECIPIENTS, { error: EMAIL_MSG.tooManyRecipients })
+    .superRefine((list, ctx) => {
+      const bad = list.find((a) => !isEmailAddress(a));
+      if (bad !== undefined)
+        ctx.addIssue({ code: 'custom', message: EMAIL_MSG.recipientInvalid(RECIPIENT_FIELD[field], bad) });
+    })
     .default([]);
 
 /** What the operator's reply on an em_ card may add (spec 1 §3 data: cc, subject). */
@@ -220,15 +229,6 @@ export const ZActiveEmailInput = z.object({
   attachments: z.array(z.string().uuid()).max(10).default([]),
 });
 export type TActiveEmailInput = z.infer<typeof ZActiveEmailInput>;
-
-/** Invalid addresses of each field, named as the modal names them (Para, Cópia, Cópia Oculta). */
-export function invalidRecipients(input: Pick<TActiveEmailInput, TRecipientField>): string[] {
-  const out: string[] = [];
-  for (const field of ['to', 'cc', 'bcc'] as const)
-    for (const a of input[field])
-      if (!isEmailAddress(a)) out.push(EMAIL_MSG.recipientInvalid(RECIPIENT_FIELD[field], a));
-  return out;
-}
 
 /** The mailbox a config reads, as its route key: one live config per mailbox and folder on the platform. */
 export const mailboxKey = (c: {

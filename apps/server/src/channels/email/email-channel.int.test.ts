@@ -1,4 +1,4 @@
-import type { TEmConfig } from '@prosa/shared/email';
+import { EMAIL_MSG, type TEmConfig } from '@prosa/shared/email';
 import { and, eq, sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -325,6 +325,45 @@ describe('E-mail channel over IMAP and SMTP', () => {
     const [stored] = (await messagesOf(card.id)).filter((m) => m.senderType !== 0);
     expect(stored?.delivery).toBe('sent');
     expect(stored?.providerMessageId).toBe(reply?.messageId?.replace(/^<|>$/g, ''));
+  });
+});
+
+describe('Reply extras on an em_ card', () => {
+  it('sends with the subject, cc and bcc the operator chose; a bad address is refused naming its field', async () => {
+    const card = await waitFor(() => cardOf(CUSTOMER));
+    const bad = await http.post(`/api/attendances/${card.id}/messages`, {
+      cookie: admin,
+      body: { message: 'Oi', email: { cc: ['sem-arroba'] } },
+    });
+    expect(bad.status).toBe(400);
+    expect(String(bad.body.message)).toBe(EMAIL_MSG.recipientInvalid('Cópia', 'sem-arroba'));
+    const before = relay.received.length;
+    const r = await http.post(`/api/attendances/${card.id}/messages`, {
+      cookie: admin,
+      body: {
+        message: 'Incluí o financeiro.',
+        email: {
+          subject: 'Reembolso do pedido 123',
+          cc: ['financeiro@exemplo.com.br'],
+          bcc: ['auditoria@exemplo.com.br'],
+        },
+      },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const sent = await waitFor(async () => relay.received[before]);
+    expect(sent.to.sort()).toEqual(
+      [CUSTOMER, 'auditoria@exemplo.com.br', 'financeiro@exemplo.com.br'].sort(),
+    );
+    const delivered = await waitFor(async () => {
+      const list = await dovecot.messages(CUSTOMER);
+      return list.find((m) => m.subject === 'Reembolso do pedido 123') ?? null;
+    });
+    expect(delivered.cc && !Array.isArray(delivered.cc) ? delivered.cc.text : '').toBe(
+      'financeiro@exemplo.com.br',
+    );
+    // The bcc goes in the envelope only, never in the headers.
+    expect(delivered.headers.has('bcc')).toBe(false);
+    expect(sent.raw).not.toContain('auditoria@');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { TAttachmentRef, TStoredAttachment } from '@prosa/shared/attachments';
 import { ATT_MSG } from '@prosa/shared/attendance';
 import { capabilitiesOf, replyWindowOpen } from '@prosa/shared/channel-capabilities';
+import type { TEmailReplyExtras } from '@prosa/shared/email';
 import { ROLE } from '@prosa/shared/roles';
 import { WAENT_MSG } from '@prosa/shared/waent';
 import type { AppDeps, Caller } from '../../platform/deps';
@@ -42,6 +43,8 @@ export async function sendMessage(
     /** The screen's id of this send: a retry with the same id is answered without sending twice. */
     client_id?: string;
     metadata?: Record<string, unknown>;
+    /** An em_ card's reply: subject, cc, bcc (kept as metadata.email_out for the adapter). */
+    email?: TEmailReplyExtras;
   },
 ) {
   const { attendance } = await loadForAction(deps, caller, input.attendanceId).catch(async (err: unknown) => {
@@ -118,7 +121,10 @@ export async function sendMessage(
       messageId: operatorMessageId(attendance.id, input.client_id),
       operator: { id: caller.userId, name: caller.displayName },
       attachments,
-      metadata: input.metadata ?? {},
+      metadata: {
+        ...(input.metadata ?? {}),
+        ...(input.email && capabilities.subject ? { email_out: input.email } : {}),
+      },
       quotedMessageId: quotedId,
       ...(takeOver ? { assign: { userId: caller.userId, userName: caller.displayName } } : {}),
     }),

@@ -9,6 +9,7 @@ import {
   ZSendResult,
   ZViewedBy,
 } from '@prosa/shared/attendance';
+import type { TEmailReplyExtras } from '@prosa/shared/email';
 import { ZTimelineEntry } from '@prosa/shared/history';
 import { z } from '@prosa/shared/zod';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -98,7 +99,7 @@ export function useViewedBy(id: number, enabled: boolean) {
 export const chatApi = {
   markViewed: (id: number) => post(`/api/attendances/${id}/viewed`, undefined, z.object({ card: ZCard })),
   markUnread: (id: number) => post(`/api/attendances/${id}/unread`, undefined, ZCardResult),
-  send: (id: number, body: { message: string; replyMessage?: string }) =>
+  send: (id: number, body: { message: string; replyMessage?: string; email?: TEmailReplyExtras }) =>
     post(`/api/attendances/${id}/messages`, body, ZSendResult),
   forward: (id: number, body: { message_id: string; target_attendance_id: number }) =>
     post(`/api/attendances/${id}/forward`, body, ZSendResult),

@@ -1,10 +1,12 @@
 import { ActionIcon, Box, CloseButton, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
 import type { TCard, TMessage } from '@prosa/shared/attendance';
 import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
+import type { TEmailReplyExtras } from '@prosa/shared/email';
 import { NEWCHAT_MSG_TYPING } from '@prosa/shared/newchat-queue';
 import { IconCornerUpLeft, IconSend } from '@tabler/icons-react';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
+import { EmailReplyFields } from '../email/email-reply-fields';
 import { WaentWindowBanner } from '../waent/window-banner';
 import { AttachControls } from './attachments/attach-controls';
 import { CHAT_WARNING_MS } from './chat-realtime';
@@ -77,6 +79,8 @@ export function Composer(props: Props & { ref?: Ref<HTMLTextAreaElement> }) {
   const [sending, setSending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const send = useSendMessage(card);
+  const isEmail = capabilitiesOf(card.channel_kind).subject;
+  const [emailOut, setEmailOut] = useState<TEmailReplyExtras>({});
   const limit = channelLimit(card.channel_kind);
   const over = limit !== null && text.length > limit;
   const ready = useReadyAnswers(text, setText);
@@ -101,7 +105,7 @@ export function Composer(props: Props & { ref?: Ref<HTMLTextAreaElement> }) {
     setText('');
     props.onCancelQuote();
     send.mutate(
-      { message: checked.text, replyMessage },
+      { message: checked.text, replyMessage, ...(isEmail ? { email: emailOut } : {}) },
       {
         onSettled: stopSending,
         // The text comes back when nothing new was typed meanwhile, so it is not lost.
@@ -119,6 +123,7 @@ export function Composer(props: Props & { ref?: Ref<HTMLTextAreaElement> }) {
     >
       <WaentWindowBanner card={card} />
       <VisitorTyping card={card} />
+      {isEmail ? <EmailReplyFields value={emailOut} onChange={setEmailOut} /> : null}
       {quote ? (
         <QuotePreview quote={quote} author={props.quoteAuthor} onCancel={props.onCancelQuote} />
       ) : null}

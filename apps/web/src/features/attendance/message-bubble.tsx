@@ -26,6 +26,8 @@ import {
 import { memo } from 'react';
 import { MessageAttachments } from '../../components/message-attachments';
 import { useCompanyFeatures } from '../company-metadata/api';
+import { emailOf } from '../email/email-message';
+import { EmailMessageBody } from '../email/email-message-body';
 import { formatTime } from './message-timeline';
 import { metaExtrasOf, type TStoryQuote } from './meta-extras';
 import { RichText } from './rich-text';
@@ -144,6 +146,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   const canCopy = useCompanyFeatures().data?.allow['message-copy'] === true;
   const time = formatTime(message.sent_at, tz);
   const extras = metaExtrasOf(message);
+  const email = emailOf(message);
   const actions = props.readOnly ? null : (
     <Menu position={mine ? 'bottom-end' : 'bottom-start'} withinPortal shadow="md">
       <Menu.Target>
@@ -222,7 +225,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             </Group>
           ) : null}
           <MessageAttachments attachments={message.attachments} />
-          <RichText text={extras.text} />
+          {email ? <EmailMessageBody email={email} text={extras.text} /> : <RichText text={extras.text} />}
           <Reactions metadata={message.metadata} />
           <Group gap={4} justify="flex-end" wrap="nowrap">
             <Text size="xs" c="dimmed" component="time" dateTime={message.sent_at}>

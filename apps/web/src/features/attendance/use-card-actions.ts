@@ -1,5 +1,6 @@
 import { ATT_MSG, type TCard, type TCardPage } from '@prosa/shared/attendance';
 import type { TCompanyFeatures } from '@prosa/shared/company-metadata';
+import type { TEmailReplyExtras } from '@prosa/shared/email';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { canSeeAttendance, viewMode } from '@prosa/shared/visibility';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +21,8 @@ function useRoutePath(card: TCard) {
 export function useSendMessage(card: TCard) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { message: string; replyMessage?: string }) => chatApi.send(card.id, body),
+    mutationFn: (body: { message: string; replyMessage?: string; email?: TEmailReplyExtras }) =>
+      chatApi.send(card.id, body),
     onSuccess: ({ message, card: next }) => {
       queryClient.setQueryData<TMessagePages>(queryKeys.attendanceMessages(card.id), (data) =>
         mergeMessage(data, message),
