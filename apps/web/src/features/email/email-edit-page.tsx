@@ -193,7 +193,7 @@ function ConfigForm(props: {
             {...form.getInputProps('imap_host')}
           />
           <NumberInput
-            label="Porta"
+            label="Porta IMAP"
             withAsterisk
             min={1}
             max={65535}
@@ -201,9 +201,14 @@ function ConfigForm(props: {
             {...form.getInputProps('imap_port')}
           />
           <TextInput label="Pasta" withAsterisk {...form.getInputProps('imap_folder')} />
-          <TextInput label="Usuário" withAsterisk autoComplete="off" {...form.getInputProps('imap_user')} />
+          <TextInput
+            label="Usuário IMAP"
+            withAsterisk
+            autoComplete="off"
+            {...form.getInputProps('imap_user')}
+          />
           <PasswordInput
-            label="Senha"
+            label="Senha IMAP"
             withAsterisk={!editing}
             autoComplete="new-password"
             description={passwordHint(c?.has_imap_password)}
@@ -211,7 +216,10 @@ function ConfigForm(props: {
           />
         </SimpleGrid>
         <Group gap="xl">
-          <Switch label="Conexão segura (TLS)" {...form.getInputProps('imap_secure', { type: 'checkbox' })} />
+          <Switch
+            label="IMAP com conexão segura (TLS)"
+            {...form.getInputProps('imap_secure', { type: 'checkbox' })}
+          />
           <Switch
             label="Marcar como lidas as mensagens recebidas"
             {...form.getInputProps('mark_seen', { type: 'checkbox' })}
@@ -228,7 +236,7 @@ function ConfigForm(props: {
             {...form.getInputProps('smtp_host')}
           />
           <NumberInput
-            label="Porta"
+            label="Porta SMTP"
             withAsterisk
             min={1}
             max={65535}
@@ -237,17 +245,17 @@ function ConfigForm(props: {
           />
           <Switch
             mt={30}
-            label="Conexão segura (TLS)"
+            label="SMTP com conexão segura (TLS)"
             {...form.getInputProps('smtp_secure', { type: 'checkbox' })}
           />
           <TextInput
-            label="Usuário"
+            label="Usuário SMTP"
             description="Em branco: o servidor aceita envio sem login."
             autoComplete="off"
             {...form.getInputProps('smtp_user')}
           />
           <PasswordInput
-            label="Senha"
+            label="Senha SMTP"
             autoComplete="new-password"
             description={passwordHint(c?.has_smtp_password)}
             {...form.getInputProps('smtp_password')}
