@@ -66,6 +66,8 @@ export async function buildApp(
   opts: {
     logger?: boolean;
     widgetFile?: string;
+    /** The multichannel widget bundle served at /multichannel/<hash>.js (the built one by default). */
+    multichannelWidgetFile?: string;
     /** This process runs a channel server: its control calls (spec 2 §7) are answered here. */
     channelControl?: ControlRouteDeps;
   } = {},
@@ -167,7 +169,7 @@ export async function buildApp(
   await app.register(referralRoutes(deps));
   await app.register(channelRoutes(deps));
   await app.register(hsmRoutes(deps));
-  await app.register(multichannelRoutes(deps));
+  await app.register(multichannelRoutes(deps, { widgetFile: opts.multichannelWidgetFile }));
   await app.register(activeWhatsappRoutes(deps));
   await app.register(channelMonitorRoutes(deps));
   if (opts.channelControl) await app.register(channelControlRoutes(opts.channelControl));

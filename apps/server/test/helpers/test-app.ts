@@ -47,6 +47,8 @@ export async function createTestContext(
     lookup?: OutboundLookup;
     /** The web chat bundle served at /webchat/<code>.js (the built one by default). */
     widgetFile?: string;
+    /** The multichannel widget bundle served at /multichannel/<hash>.js (the built one by default). */
+    multichannelWidgetFile?: string;
   } = {},
 ) {
   const testDb = await createTestDatabase();
@@ -102,7 +104,10 @@ export async function createTestContext(
     queue = await startQueue({ url: testDb.url, worker: true, jobs: JOBS, deps: base, log: () => {} });
   }
   const deps: AppDeps = { ...base, queue };
-  const app = await buildApp(deps, { widgetFile: opts.widgetFile });
+  const app = await buildApp(deps, {
+    widgetFile: opts.widgetFile,
+    multichannelWidgetFile: opts.multichannelWidgetFile,
+  });
   await app.ready();
   let scheduler: Scheduler | null = null;
   const consumers: { stop(): Promise<void> }[] = [];

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MULTICHANNEL_MSG } from '@prosa/shared/multichannel';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,8 +37,17 @@ async function insertChannel(companyId: number, kind: string, name: string, rout
   return row?.id ?? 0;
 }
 
+let bundleDir = '';
+
 beforeAll(async () => {
-  ctx = await createTestContext({ queue: false, inbox: false });
+  // A bundle of its own: the test does not depend on apps/widget having been built before it.
+  bundleDir = await mkdtemp(join(tmpdir(), 'prosa-multichannel-'));
+  await writeFile(join(bundleDir, 'multichannel.js'), 'void 0;');
+  ctx = await createTestContext({
+    queue: false,
+    inbox: false,
+    multichannelWidgetFile: join(bundleDir, 'multichannel.js'),
+  });
   http = api(ctx);
   mg = await http.login(MANAGER);
   other = await http.login(OTHER_ADMIN);
@@ -68,7 +80,10 @@ beforeAll(async () => {
   ids.nc = await insertChannel(demoId, 'nc', 'NewChat Demo', 'nc-demo-code');
   ids.otherWeb = await insertChannel(outra?.id ?? 0, 'web', 'Chat da Outra', `outra-${randomUUID()}`);
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await rm(bundleDir, { recursive: true, force: true });
+});
 
 const full = () => ({
   name: 'Site principal',
@@ -319,10 +334,10 @@ describe('hotsite and public data', () => {
       expect(j.status).toBe(404);
     }
     expect((await raw('/multichannel/nao-existe-123.js')).status).toBe(404);
-    // The widget script of a live link (the bundle built by `npm run build -w @prosa/widget`), for any site.
+    // The widget script of a live link (the bundle with the link's hash before it), for any site.
     const script = await raw(`/multichannel/${hash}.js`);
     expect(script.status).toBe(200);
-    expect(script.html.startsWith(`window.__PROSA_MULTICHANNEL__={"hash":"${hash}"};`)).toBe(true);
+    expect(script.html.startsWith(`window.__PROSA_MULTICHANNEL__={"hash":"${hash}"};\nvoid 0;`)).toBe(true);
     expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
