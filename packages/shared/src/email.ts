@@ -1,6 +1,7 @@
 // E-mail configs as channels (issue 16; spec 2 §2 main.emails / main.create-email, §3 "E-mail config", §7 findOne,
 // checkConfig, create, update, delete, §8 "E-mail check failure"): one channel of kind 'em' per config, reading a
 // mailbox over IMAP and answering over SMTP. Passwords are sealed secrets and never go back to the browser.
+import { ZAttachmentRefs } from './attachments';
 import { zId } from './ids';
 import { z } from './zod';
 
@@ -225,9 +226,19 @@ export const ZActiveEmailInput = z.object({
     .trim()
     .min(1, { error: EMAIL_MSG.bodyRequired })
     .max(EMAIL_BODY_MAX, { error: EMAIL_MSG.bodyRequired }),
-  /** Files uploaded first through the mail upload (their ids). */
-  attachments: z.array(z.string().uuid()).max(10).default([]),
+  /** Files uploaded first through the mail upload (its signed references). */
+  attachments: ZAttachmentRefs.default([]),
+  /** The sector the attendance opens in (spec 1 §7: active e-mail create by sector id). */
+  sector_id: zId(EMAIL_MSG.sectorRequired),
 });
+
+export const ZActiveEmailResult = z.object({
+  attendance_id: z.number(),
+  sent: z.boolean(),
+  error: z.string().nullable(),
+  message: z.string(),
+});
+export type TActiveEmailResult = z.infer<typeof ZActiveEmailResult>;
 export type TActiveEmailInput = z.infer<typeof ZActiveEmailInput>;
 
 /** The mailbox a config reads, as its route key: one live config per mailbox and folder on the platform. */

@@ -3,7 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/helpers/sample-files';
-import { ADMIN, api, createTestContext, MANAGER, type TestContext } from '../../../test/helpers/test-app';
+import {
+  ADMIN,
+  api,
+  createTestContext,
+  MANAGER,
+  OTHER_ADMIN,
+  type TestContext,
+} from '../../../test/helpers/test-app';
 import { waitFor } from '../../../test/helpers/wait-for';
 import { type Dovecot, startDovecot } from '../../../test/peers/imap/dovecot';
 import { type SmtpRelay, startSmtpRelay } from '../../../test/peers/imap/smtp-relay';
@@ -20,6 +27,7 @@ import { type EmailReader, startEmailReader } from './reader';
 
 const SUPPORT = 'suporte@empresademo.com.br';
 const CUSTOMER = 'cliente@exemplo.com.br';
+const PROSPECT = 'novo.cliente@exemplo.com.br';
 let ctx: TestContext;
 let http: ReturnType<typeof api>;
 let dovecot: Dovecot;
@@ -92,7 +100,8 @@ beforeAll(async () => {
   dovecot = await startDovecot();
   await dovecot.addUser(SUPPORT, 'senha-suporte');
   await dovecot.addUser(CUSTOMER, 'senha-cliente');
-  relay = await startSmtpRelay(dovecot, () => new Set([CUSTOMER]));
+  await dovecot.addUser(PROSPECT, 'senha-novo');
+  relay = await startSmtpRelay(dovecot, () => new Set([CUSTOMER, PROSPECT]));
   ctx = await createTestContext({ queue: false, inbox: true });
   http = api(ctx);
   admin = await http.login(ADMIN);
@@ -364,6 +373,79 @@ describe('Reply extras on an em_ card', () => {
     // The bcc goes in the envelope only, never in the headers.
     expect(delivered.headers.has('bcc')).toBe(false);
     expect(sent.raw).not.toContain('auditoria@');
+  });
+});
+
+describe('Active e-mail', () => {
+  it('opens a card for the first recipient, sends subject, cc, bcc and the file, and the answer joins the card', async () => {
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/mail-upload',
+      headers: { cookie: manager, 'content-type': 'multipart/form-data; boundary=X' },
+      payload: Buffer.concat([
+        Buffer.from(`--X\r\nContent-Disposition: form-data; name="email_config_id"\r\n\r\n${channelId}\r\n`),
+        Buffer.from('--X\r\nContent-Disposition: form-data; name="file"; filename="proposta.pdf"\r\n'),
+        Buffer.from('Content-Type: application/pdf\r\n\r\n'),
+        samplePdf('Proposta'),
+        Buffer.from('\r\n--X--\r\n'),
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const file = (JSON.parse(upload.body) as { file: Record<string, unknown> }).file;
+    const body = {
+      email_config_id: channelId,
+      sector_id: sectorId,
+      to: [PROSPECT],
+      cc: ['comercial@exemplo.com.br'],
+      bcc: ['diretoria@exemplo.com.br'],
+      subject: 'Proposta Prosa',
+      body: 'Olá! Segue nossa proposta.',
+      attachments: [file],
+    };
+    const bad = await http.post('/api/active-email', { cookie: manager, body: { ...body, bcc: ['x@'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(EMAIL_MSG.recipientInvalid('Cópia Oculta', 'x@'));
+    const none = await http.post('/api/active-email', { cookie: manager, body: { ...body, to: [] } });
+    expect(none.body.message).toBe(EMAIL_MSG.recipientRequired);
+    const forged = await http.post('/api/active-email', {
+      cookie: manager,
+      body: { ...body, attachments: [{ ...file, key: 'att/1/1/x.pdf' }] },
+    });
+    expect(forged.status).toBe(400);
+    const other = await http.post('/api/active-email', { cookie: await http.login(OTHER_ADMIN), body });
+    expect(other.status).toBe(404);
+
+    const before = relay.received.length;
+    const r = await http.post('/api/active-email', { cookie: manager, body });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ sent: true, message: EMAIL_MSG.activeSent });
+    const card = await waitFor(() => cardOf(PROSPECT));
+    expect(card.cardId).toBe(`em_${channelId}_${PROSPECT}`);
+    expect(relay.received.length - before).toBe(1);
+    expect(relay.received[before]?.to.sort()).toEqual(
+      [PROSPECT, 'comercial@exemplo.com.br', 'diretoria@exemplo.com.br'].sort(),
+    );
+    const [got] = await waitFor(async () => {
+      const list = await dovecot.messages(PROSPECT);
+      return list.length > 0 ? list : null;
+    });
+    expect(got?.subject).toBe('Proposta Prosa');
+    expect(got?.attachments.map((a) => a.filename)).toEqual(['proposta.pdf']);
+    expect(got?.headers.has('bcc')).toBe(false);
+
+    await dovecot.append(
+      SUPPORT,
+      'Atendimento',
+      await mail({
+        from: PROSPECT,
+        messageId: 'resposta-proposta@exemplo.com.br',
+        subject: 'Re: Proposta Prosa',
+        text: 'Gostei, vamos fechar.',
+        inReplyTo: String(got?.messageId).replace(/^<|>$/g, ''),
+      }),
+    );
+    await waitFor(async () => (await inboundCount(PROSPECT)) === 1);
+    expect((await cardOf(PROSPECT))?.id).toBe(card.id);
   });
 });
 

@@ -1,14 +1,28 @@
+import { ZUploadResult } from '@prosa/shared/attachments';
 import { ZIdParam } from '@prosa/shared/company';
-import { ZEmailCheck, ZEmailConfig, ZEmailConfigInput, ZEmailConfigPatch } from '@prosa/shared/email';
+import {
+  EMAIL_MSG,
+  ZActiveEmailInput,
+  ZActiveEmailResult,
+  ZEmailCheck,
+  ZEmailConfig,
+  ZEmailConfigInput,
+  ZEmailConfigPatch,
+} from '@prosa/shared/email';
 import { zId } from '@prosa/shared/ids';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf, MANAGER } from '../../http/access';
+import { ANY_USER, callerOf, MANAGER } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { readUpload } from '../attachments/read-upload';
 import { checkEmailConfig } from './check-email-config';
+import { createActiveEmail } from './create-active-email';
 import { createEmailConfig } from './create-email-config';
 import { deleteEmailConfig } from './delete-email-config';
 import { getEmailConfig, listEmailConfigs } from './list-email-configs';
+import { storeMailUpload } from './mail-upload';
+import { listEmChannels } from './repository';
 import { updateEmailConfig } from './update-email-config';
 
 const tags = ['email'];
@@ -76,6 +90,62 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => deleteEmailConfig(deps, callerOf(request), request.params.id),
+    );
+    app.get(
+      '/api/email-configs/available',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Configurações de e-mail para o e-mail ativo',
+          response: {
+            200: z.array(z.object({ id: z.number(), name: z.string(), sender_address: z.string() })),
+          },
+        },
+      },
+      async (request) =>
+        (await listEmChannels(deps.db, callerOf(request).companyId)).map((r) => ({
+          id: r.id,
+          name: r.name,
+          sender_address: String((r.config as { sender_address?: unknown }).sender_address ?? ''),
+        })),
+    );
+    app.post(
+      '/api/mail-upload',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary:
+            'Anexo de e-mail ativo (multipart: email_config_id, channel_type, file). BMP, GIF, JPG, MP4, PDF, PNG',
+          consumes: ['multipart/form-data'],
+          response: { 200: ZUploadResult },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const upload = await readUpload(request);
+        const configId = Number(upload.fields.email_config_id);
+        const channel =
+          Number.isSafeInteger(configId) && configId > 0 && configId <= 2_147_483_647
+            ? await deps.channelRepository.find(caller.companyId, configId)
+            : null;
+        if (channel?.kind !== 'em' || channel.deletedAt !== null) throw notFound(EMAIL_MSG.notFound);
+        return storeMailUpload(deps, caller, upload);
+      },
+    );
+    app.post(
+      '/api/active-email',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'E-mail ativo: abre um atendimento no setor escolhido',
+          body: ZActiveEmailInput,
+          response: { 200: ZActiveEmailResult },
+        },
+      },
+      async (request) => createActiveEmail(deps, callerOf(request), request.body),
     );
     app.post(
       '/api/email-configs/check',
