@@ -14,6 +14,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 const SUPPORT = `suporte-${Date.now()}@empresademo.com.br`;
 const CUSTOMER = 'cliente.email@exemplo.com.br';
+const PROSPECT = 'prospecto@exemplo.com.br';
 let dovecot: Dovecot;
 let relay: SmtpRelay;
 
@@ -21,7 +22,8 @@ test.beforeAll(async () => {
   dovecot = await startDovecot();
   await dovecot.addUser(SUPPORT, 'senha-suporte');
   await dovecot.addUser(CUSTOMER, 'senha-cliente');
-  relay = await startSmtpRelay(dovecot, () => new Set([CUSTOMER]));
+  await dovecot.addUser(PROSPECT, 'senha-prospecto');
+  relay = await startSmtpRelay(dovecot, () => new Set([CUSTOMER, PROSPECT]));
 });
 test.afterAll(async () => {
   await relay?.close();
@@ -110,4 +112,29 @@ test('o e-mail do cliente vira card e a resposta com anexo chega na caixa dele, 
   const pdf = reply?.attachments[0]?.content.toString('latin1') ?? '';
   expect(pdf).toContain('(Nota fiscal 777)');
   expect((await simpleParser(relay.received[0]?.raw ?? '')).messageId).toBe(reply?.messageId);
+
+  // An active e-mail from the chat screen: an invalid copy is named by its field, then it goes and opens a card.
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await page.getByRole('button', { name: 'E-mail ativo' }).click();
+  const active = page.getByRole('dialog', { name: 'E-mail ativo' });
+  await active.getByRole('combobox', { name: 'Setor' }).click();
+  await page.getByRole('option', { name: 'Suporte', exact: true }).click();
+  const para = active.getByLabel('Para');
+  await para.fill(PROSPECT);
+  await para.press('Enter');
+  const copia = active.getByLabel('Cópia', { exact: true });
+  await copia.fill('sem-arroba');
+  await copia.press('Enter');
+  await active.getByRole('textbox', { name: 'Assunto' }).fill('Condições especiais');
+  await active.getByRole('textbox', { name: 'Mensagem' }).fill('Olá! Temos condições especiais para você.');
+  await active.getByRole('button', { name: 'Enviar' }).click();
+  await expect(active.getByText('E-mail inválido no campo Cópia: sem-arroba')).toBeVisible();
+  await copia.press('Backspace');
+  await active.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('E-mail enviado com sucesso!')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Abrir conversa com ${PROSPECT}` })).toBeVisible();
+  await expect
+    .poll(async () => (await dovecot.messages(PROSPECT)).map((m) => m.subject), { timeout: 30_000 })
+    .toEqual(['Condições especiais']);
 });

@@ -10,6 +10,7 @@ import { useCardViewSetting } from '../account/use-card-view';
 import { ActiveWhatsappButton } from '../active-whatsapp/active-whatsapp-modal';
 import { useCurrentUser } from '../auth/session-context';
 import { useCompanyFeatures } from '../company-metadata/api';
+import { ActiveEmailButton } from '../email/active-email-modal';
 import { type TSector, useSectors } from '../sectors/api';
 import { useStatuses } from '../statuses/api';
 import { useAttendanceList } from './api';
@@ -92,6 +93,7 @@ export function ChatPage() {
         actions={
           <>
             <ActiveWhatsappButton />
+            <ActiveEmailButton />
             <ViewToggle value={view} onChange={setView} />
             <RealtimeBadge />
           </>

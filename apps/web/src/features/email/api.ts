@@ -1,7 +1,10 @@
+import { ZUploadResult } from '@prosa/shared/attachments';
 import {
   EMAIL_MSG,
+  type TActiveEmailInput,
   type TEmailConfig,
   type TEmailConfigPatch,
+  ZActiveEmailResult,
   ZEmailCheck,
   ZEmailConfig,
 } from '@prosa/shared/email';
@@ -70,5 +73,31 @@ export function useDeleteEmailConfig() {
       return queryClient.invalidateQueries({ queryKey: emailConfigsKey });
     },
     onError: (error) => toast.apiError(error),
+  });
+}
+
+export const ZEmailConfigOption = z.object({ id: z.number(), name: z.string(), sender_address: z.string() });
+
+/** The configs an active e-mail can leave from (every user: operators send active e-mails too). */
+export function useEmailConfigOptions() {
+  return useQuery({
+    queryKey: [...emailConfigsKey, 'available'],
+    queryFn: () => apiRequest('/api/email-configs/available', { schema: z.array(ZEmailConfigOption) }),
+  });
+}
+
+/** One file of an active e-mail to the mail upload: its signed reference comes back. */
+export function uploadMailFile(configId: number, file: File) {
+  const form = new FormData();
+  form.append('email_config_id', String(configId));
+  form.append('channel_type', 'email');
+  form.append('file', file, file.name);
+  return apiRequest('/api/mail-upload', { method: 'POST', body: form, schema: ZUploadResult });
+}
+
+export function useCreateActiveEmail() {
+  return useMutation({
+    mutationFn: (body: TActiveEmailInput) =>
+      apiRequest('/api/active-email', { method: 'POST', body, schema: ZActiveEmailResult }),
   });
 }
