@@ -249,6 +249,24 @@ describe('E-mail channel over IMAP and SMTP', () => {
     expect(new Set(texts).size).toBe(texts.length);
   });
 
+  it('two nodes: only the one holding the lock reads the mailbox, the other takes over when it stops', async () => {
+    await waitFor(async () => reader?.reading().includes(channelId));
+    const second = startReader();
+    try {
+      await second.scan();
+      expect(second.reading()).not.toContain(channelId);
+      await reader?.stop();
+      reader = null;
+      await waitFor(async () => {
+        await second.scan();
+        return second.reading().includes(channelId);
+      });
+    } finally {
+      await second.stop();
+    }
+    reader = startReader();
+  });
+
   it('a UIDVALIDITY change reads the folder again without duplicating', async () => {
     await reader?.stop();
     reader = null;
