@@ -23,6 +23,8 @@ const LOCK_NS = 0x656d; // "em"
 const FIRST_READ_DAYS = 7;
 /** Messages fetched and committed together. */
 const CHUNK = 20;
+/** The largest message read (its files are kept up to the upload limit each). */
+const MAX_MESSAGE_BYTES = 40 * 1024 * 1024;
 
 export type EmailReaderOptions = {
   /** The database URL, for the locks' own connection. */
@@ -85,9 +87,16 @@ export async function drainMailbox(
   let last = from;
   for (let i = 0; i < todo.length; i += CHUNK) {
     const chunk = todo.slice(i, i + CHUNK);
+    // A message too large to hold in memory is skipped (logged), never fetched.
+    const fits: number[] = [];
+    for await (const m of client.fetch(chunk.join(','), { uid: true, size: true }, { uid: true })) {
+      if ((m.size ?? 0) <= MAX_MESSAGE_BYTES) fits.push(m.uid);
+      else log(`e-mail: mensagem ${m.uid} do canal ${ch.id} maior que o limite; ignorada`);
+    }
     const sources = new Map<number, Buffer>();
-    for await (const m of client.fetch(chunk.join(','), { uid: true, source: true }, { uid: true }))
-      if (m.source) sources.set(m.uid, m.source);
+    if (fits.length > 0)
+      for await (const m of client.fetch(fits.join(','), { uid: true, source: true }, { uid: true }))
+        if (m.source) sources.set(m.uid, m.source);
     const mails: MailPayload[] = [];
     for (const uid of chunk) {
       const source = sources.get(uid);
