@@ -467,6 +467,29 @@ describe('Active e-mail', () => {
   });
 });
 
+describe('Mark as seen off', () => {
+  it('reads new mail but leaves it unread in the mailbox', async () => {
+    const r = await http.patch(`/api/email-configs/${channelId}`, {
+      cookie: manager,
+      body: { mark_seen: false },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    await dovecot.append(
+      SUPPORT,
+      'Atendimento',
+      await mail({
+        messageId: 'nao-lida@exemplo.com.br',
+        subject: 'Re: Pedido 123 atrasado',
+        text: 'Sétima.',
+      }),
+    );
+    await waitFor(async () => (await inboundCount(CUSTOMER)) === 7);
+    const box = await dovecot.messages(SUPPORT, 'Atendimento');
+    expect(box.find((m) => m.messageId === '<nao-lida@exemplo.com.br>')?.flags.has('\\Seen')).toBe(false);
+    expect(box.find((m) => m.messageId === '<pedido-6@exemplo.com.br>')?.flags.has('\\Seen')).toBe(true);
+  });
+});
+
 describe('SMTP send semantics (one attempt)', () => {
   const attempt = async () => {
     const ch = (await ctx.deps.channelRepository.findById(channelId)) as OpenChannel<TEmConfig> | null;
