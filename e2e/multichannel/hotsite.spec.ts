@@ -130,4 +130,8 @@ test('o gestor cria um multicanal, copia o link e o hotsite leva a cada canal', 
   await site.reload();
   await expect(site.getByRole('heading', { name: 'Multicanal não encontrado.' })).toBeVisible();
   await context.close();
+
+  // The number goes too: the specs share one server, and the WhatsApp screens start from none.
+  const numberId = ((await number.json()) as { id: number }).id;
+  expect((await manager.delete(`/api/channels/waweb/${numberId}`)).ok()).toBe(true);
 });
