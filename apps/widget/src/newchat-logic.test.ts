@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from './conversation';
-import { formConfig, newchatNotice, pageBase, safeLink, throttle } from './newchat-logic';
+import { formConfig, newchatNotice, pageBase, safeLink } from './newchat-logic';
 
 const sent = { from: 'visitor', delivery: 'sent' } as unknown as ChatMessage;
 
@@ -28,16 +28,6 @@ describe('NewChat page logic', () => {
     expect(newchatNotice([sent], { finalized: '123', answered: false, position: 1 }, c)).toBe(
       'Atendimento finalizado. Protocolo: 123',
     );
-  });
-
-  it('throttles typing events', () => {
-    let t = 0;
-    const may = throttle(2000, () => t);
-    expect(may()).toBe(true);
-    t = 1500;
-    expect(may()).toBe(false);
-    t = 2100;
-    expect(may()).toBe(true);
   });
 
   it('maps the form (phone as digits with a mask) and only http links', () => {

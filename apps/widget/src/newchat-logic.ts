@@ -58,17 +58,6 @@ export function newchatNotice(
   return conversationNotice(messages, s);
 }
 
-/** At most one call per window (the typing event). */
-export function throttle(ms: number, now: () => number = Date.now): () => boolean {
-  let last = Number.NEGATIVE_INFINITY;
-  return () => {
-    const t = now();
-    if (t - last < ms) return false;
-    last = t;
-    return true;
-  };
-}
-
 /** Whether the footer link may be a link: only http(s) (the server checks too). */
 export function safeLink(url: string): string | null {
   return /^https?:\/\//i.test(url) ? url : null;

@@ -1,5 +1,5 @@
 import { checkFilesBeforeUpload } from '@prosa/shared/attachment-rules';
-import { NEWCHAT_TYPING_THROTTLE_MS, NEWCHAT_TYPING_TTL_MS } from '@prosa/shared/newchat-queue';
+import { NEWCHAT_TYPING_THROTTLE_MS, NEWCHAT_TYPING_TTL_MS, typingSignal } from '@prosa/shared/newchat-queue';
 import { ApiError, createApi } from './api-client';
 import { buildChatView, type ChatView } from './chat-view';
 import { newClientId } from './client-id';
@@ -17,7 +17,7 @@ import { el } from './dom';
 import { buildVisitorForm } from './form';
 import { createNewchatApi } from './newchat-api';
 import { buildNewchatLayout, buildTerms } from './newchat-layout';
-import { formConfig, newchatNotice, pageBase, TYPING_TEXT, throttle } from './newchat-logic';
+import { formConfig, newchatNotice, pageBase, TYPING_TEXT } from './newchat-logic';
 import { connectVisitorSocket, type VisitorSocket } from './socket';
 import { createVisitorStore } from './storage';
 
@@ -50,7 +50,8 @@ export async function startNewchatPage(code: string): Promise<void> {
   let queue: Promise<void> = Promise.resolve();
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
   const pendingFiles = new Map<string, File[]>();
-  const mayType = throttle(NEWCHAT_TYPING_THROTTLE_MS);
+  // Paced, with a trailing send: typing right after a message still reaches the operator.
+  const typingOut = typingSignal(NEWCHAT_TYPING_THROTTLE_MS, () => socket?.typing());
 
   function render() {
     chat?.render(messages, newchatNotice(messages, { finalized, answered, position }, config));
@@ -92,7 +93,7 @@ export async function startNewchatPage(code: string): Promise<void> {
       sendFiles,
       retry,
       onTyping: () => {
-        if (config.showTyping && mayType()) socket?.typing();
+        if (config.showTyping) typingOut.poke();
       },
     });
     layout.setBody(chat.element);
@@ -196,6 +197,7 @@ export async function startNewchatPage(code: string): Promise<void> {
   }
 
   function send(text: string) {
+    typingOut.reset();
     const clientId = newClientId();
     messages = addPending(messages, clientId, text, new Date());
     if (finalized !== null) answered = false;
@@ -205,6 +207,7 @@ export async function startNewchatPage(code: string): Promise<void> {
   }
 
   function sendFiles(files: File[]) {
+    typingOut.reset();
     const problem = checkFilesBeforeUpload(files, 0);
     if (problem) {
       chat?.showError(problem);

@@ -1,5 +1,5 @@
 import { cardRooms, rooms } from '@prosa/shared/events';
-import { NEWCHAT_TYPING_THROTTLE_MS } from '@prosa/shared/newchat';
+import { NEWCHAT_TYPING_FLOOD_MS } from '@prosa/shared/newchat-queue';
 import { and, eq } from 'drizzle-orm';
 import type { Server, Socket } from 'socket.io';
 import { attendances, contacts } from '../db/schema/attendance';
@@ -20,12 +20,12 @@ export async function emitNewchatQueues(io: Server, db: Db, companyIds: Iterable
   }
 }
 
-/** One event per socket per window: a held key does not flood the other side. */
+/** A flood guard per socket (the clients pace their typing themselves, with a trailing send). */
 function throttled(): () => boolean {
   let last = 0;
   return () => {
     const now = Date.now();
-    if (now - last < NEWCHAT_TYPING_THROTTLE_MS) return false;
+    if (now - last < NEWCHAT_TYPING_FLOOD_MS) return false;
     last = now;
     return true;
   };

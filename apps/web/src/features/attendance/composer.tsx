@@ -12,7 +12,7 @@ import { AttachControls } from './attachments/attach-controls';
 import { CHAT_WARNING_MS } from './chat-realtime';
 import { channelLimit, prepareOutgoing, quoteTooOld } from './composer-rules';
 import { ReadyAnswerSuggestions, ReadyAnswersButton, useReadyAnswers } from './ready-answers';
-import { sendOperatorTyping, useVisitorTyping } from './typing-realtime';
+import { operatorTypingEnded, sendOperatorTyping, useVisitorTyping } from './typing-realtime';
 import { useSendMessage } from './use-card-actions';
 
 // Spec 1 §4: the sending flag clears by itself 10 s after sending.
@@ -103,6 +103,7 @@ export function Composer(props: Props & { ref?: Ref<HTMLTextAreaElement> }) {
     setSending(true);
     timer.current = setTimeout(() => setSending(false), SENDING_MAX_MS);
     setText('');
+    operatorTypingEnded(card.id);
     props.onCancelQuote();
     send.mutate(
       { message: checked.text, replyMessage, ...(isEmail ? { email: emailOut } : {}) },

@@ -1,4 +1,9 @@
-import { NEWCHAT_TYPING_THROTTLE_MS, NEWCHAT_TYPING_TTL_MS } from '@prosa/shared/newchat-queue';
+import {
+  NEWCHAT_TYPING_THROTTLE_MS,
+  NEWCHAT_TYPING_TTL_MS,
+  type TTypingSignal,
+  typingSignal,
+} from '@prosa/shared/newchat-queue';
 import { useSyncExternalStore } from 'react';
 import type { TRealtimeSocket } from '../../lib/socket';
 
@@ -7,7 +12,7 @@ import type { TRealtimeSocket } from '../../lib/socket';
 let current: TRealtimeSocket | null = null;
 const until = new Map<number, number>();
 const listeners = new Set<() => void>();
-const lastSent = new Map<number, number>();
+const outgoing = new Map<number, TTypingSignal>();
 const notify = () => {
   for (const l of listeners) l();
 };
@@ -30,6 +35,8 @@ export function createTypingRealtime(socket: TRealtimeSocket) {
   return {
     dispose() {
       for (const t of timers) clearTimeout(t);
+      for (const signal of outgoing.values()) signal.dispose();
+      outgoing.clear();
       until.clear();
       current = null;
       notify();
@@ -53,10 +60,19 @@ export function useVisitorTyping(attendanceId: number): boolean {
   );
 }
 
-/** The operator typed in the card's composer: the visitor hears it, at most once per window. */
-export function sendOperatorTyping(attendanceId: number, now = Date.now()) {
-  if (!current?.connected) return;
-  if (now - (lastSent.get(attendanceId) ?? 0) < NEWCHAT_TYPING_THROTTLE_MS) return;
-  lastSent.set(attendanceId, now);
-  current.emit('typing', { attendance_id: attendanceId });
+/** The operator typed in the card's composer: the visitor hears it, paced (a trailing send is never lost). */
+export function sendOperatorTyping(attendanceId: number) {
+  let signal = outgoing.get(attendanceId);
+  if (!signal) {
+    signal = typingSignal(NEWCHAT_TYPING_THROTTLE_MS, () => {
+      if (current?.connected) current.emit('typing', { attendance_id: attendanceId });
+    });
+    outgoing.set(attendanceId, signal);
+  }
+  signal.poke();
+}
+
+/** The operator's message went out: their typing ended, the next keystroke is sent at once. */
+export function operatorTypingEnded(attendanceId: number) {
+  outgoing.get(attendanceId)?.reset();
 }
