@@ -35,7 +35,8 @@ test('o gestor cria um multicanal, copia o link e o hotsite leva a cada canal', 
   await page.getByRole('button', { name: 'Novo multicanal' }).first().click();
 
   // Saving with nothing enabled gives the spec's text.
-  await page.getByRole('textbox', { name: 'Nome' }).fill(linkName);
+  await expect(page.getByRole('heading', { name: 'Novo multicanal' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(linkName);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByRole('alert')).toHaveText('Configure e ative pelo menos um dos canais.');
 
