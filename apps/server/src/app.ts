@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { type ControlRouteDeps, channelControlRoutes } from './channels/waweb/control-routes';
 import { accountRoutes } from './modules/account/routes';
+import { activeSmsRoutes } from './modules/active-sms/routes';
 import { activeWhatsappRoutes } from './modules/active-whatsapp/routes';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { attendanceAttachmentRoutes } from './modules/attendance/attachment-routes';
@@ -47,6 +48,9 @@ import { referralRoutes } from './modules/referrals/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { sectorRoutes } from './modules/sectors/routes';
 import { signatureRoutes } from './modules/signatures/routes';
+import { smartRoutes } from './modules/smart/routes';
+import { smsRoutes } from './modules/sms/routes';
+import { smsWebhookRoutes } from './modules/sms/webhook-routes';
 import { statusRoutes } from './modules/statuses/routes';
 import { telegramRoutes } from './modules/telegram/routes';
 import { userImportRoutes } from './modules/users/import-routes';
@@ -162,6 +166,10 @@ export async function buildApp(
   await app.register(waentRoutes(deps));
   await app.register(telegramRoutes(deps));
   await app.register(emailRoutes(deps));
+  await app.register(smsRoutes(deps));
+  await app.register(smartRoutes(deps));
+  await app.register(activeSmsRoutes(deps));
+  await app.register(smsWebhookRoutes(deps));
   await app.register(wawebRoutes(deps));
   await app.register(facebookRoutes(deps));
   await app.register(instagramRoutes(deps));

@@ -3,6 +3,8 @@ import { faAdapter } from './fa/adapter';
 import { instaAdapter } from './insta/adapter';
 import { newchatAdapter } from './newchat/adapter';
 import type { ChannelAdapter } from './port';
+import { smartAdapter } from './smart/adapter';
+import { smsAdapter } from './sms/adapter';
 import { tgAdapter } from './tg/adapter';
 import { waentAdapter } from './waent/adapter';
 import { wawebAdapter } from './waweb/adapter';
@@ -18,4 +20,6 @@ export const CHANNEL_ADAPTERS: readonly ChannelAdapter[] = [
   newchatAdapter,
   tgAdapter,
   emAdapter,
+  smsAdapter,
+  smartAdapter,
 ];

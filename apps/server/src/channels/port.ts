@@ -77,7 +77,13 @@ export type InboundRequest = {
 /** How an adapter finds the channel a request is for. */
 export type ChannelFinder = { byId(id: number): Promise<OpenChannel | null> };
 
-export type InboundContact = { externalId: string; name: string; data?: Record<string, unknown> };
+export type InboundContact = {
+  externalId: string;
+  name: string;
+  data?: Record<string, unknown>;
+  /** The sector an attendance this message opens goes to (a channel's routing rule); absent: the channel's. */
+  sectorId?: number;
+};
 
 /** A file of an inbound message, still at the provider: fetched after parsing, outside any transaction. */
 export type MediaRef = {

@@ -227,7 +227,7 @@ export async function ingestBatchTx(
             channelKind: channel.kind,
             channelId: channel.id,
             name: c.name,
-            sectorId: channel.sectorId,
+            sectorId: firstOf.get(c.externalId)?.sectorId ?? channel.sectorId,
             data: c.data ?? {},
           };
         }),
