@@ -2,11 +2,11 @@ import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
 import { type TEmConfig, ZEmConfig } from '@prosa/shared/email';
 import { and, eq, sql } from 'drizzle-orm';
 import { channels } from '../../db/schema/channels';
+import { readConnectionState, setConnectionState } from '../connection-state';
 import type { ChannelAdapter, ChannelCtx, OpenChannel } from '../port';
 import { CHANNELS_CHANNEL } from '../repository';
 import { parse, resolve, split, verify } from './inbound';
 import { sendEmail } from './send';
-import { readEmState, setEmState } from './state';
 
 /** Turns a mailbox's reading on or off (the readers of every worker see `active` at their next scan). */
 async function setActive(ctx: ChannelCtx, ch: OpenChannel<TEmConfig>, active: boolean) {
@@ -14,7 +14,7 @@ async function setActive(ctx: ChannelCtx, ch: OpenChannel<TEmConfig>, active: bo
     .update(channels)
     .set({ active, updatedAt: new Date() })
     .where(and(eq(channels.companyId, ch.companyId), eq(channels.id, ch.id)));
-  if (!active) await setEmState(ctx.db, ch, 'disconnected');
+  if (!active) await setConnectionState(ctx.db, ch, 'disconnected');
   await ctx.db.execute(sql`select pg_notify(${CHANNELS_CHANNEL}, ${String(ch.id)})`);
 }
 
@@ -31,6 +31,6 @@ export const emAdapter: ChannelAdapter<TEmConfig> = {
   connection: {
     start: (ctx, ch) => setActive(ctx, ch, true),
     stop: (ctx, ch) => setActive(ctx, ch, false),
-    status: (ctx, ch) => readEmState(ctx.db, ch),
+    status: (ctx, ch) => readConnectionState(ctx.db, ch),
   },
 };

@@ -1,20 +1,18 @@
 import type { TEmConfig } from '@prosa/shared/email';
-import { and, eq, isNull } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
-import pg from 'pg';
-import { channels } from '../../db/schema/channels';
+import { setConnectionState } from '../connection-state';
+import { sleep, superviseChannels } from '../connection-supervisor';
 import type { ChannelCtx, OpenChannel } from '../port';
 import type { ChannelRepository } from '../repository';
 import { commitMails, readMailCursor } from './cursor';
 import { describeMailError } from './errors';
 import { assertMailHost, imapOptions } from './options';
 import { type MailPayload, parseMail } from './parse-mail';
-import { setEmState } from './state';
 
 // The mailboxes of the live e-mail channels, read on the worker role: one IMAP connection per channel, held by
-// one node at a time (the node holding the channel's advisory lock, on a connection of its own: a node that dies
-// loses its locks and another takes the channel at its next scan). New messages are noticed by IDLE (imapflow
-// idles whenever the connection is quiet; the server's EXISTS wakes the reader), with a slow re-check as a net.
+// one node at a time (connection-supervisor.ts holds the locks and the scan). New messages are noticed by IDLE
+// (imapflow idles whenever the connection is quiet; the server's EXISTS wakes the reader), with a slow re-check
+// as a net.
 // A channel whose server fails is tried again with a growing wait (never hammered).
 
 /** The advisory lock namespace of mailbox reading (pg_try_advisory_lock(int, int)). */
@@ -45,20 +43,6 @@ export type EmailReader = {
   scan(): Promise<void>;
   stop(): Promise<void>;
 };
-
-type Loop = { abort: AbortController; done: Promise<void>; version: number };
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 
 /** Reads what is new in the open folder into the inbox, the cursor moving with each chunk. */
 export async function drainMailbox(
@@ -125,50 +109,6 @@ export function startEmailReader(opts: EmailReaderOptions): EmailReader {
   const { ctx } = opts;
   const db = ctx.db;
   const log = opts.log ?? (() => {});
-  const loops = new Map<number, Loop>();
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let scanning: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-
-  const lockClient = async () => {
-    if (client) return client;
-    const c = new pg.Client({ connectionString: opts.url, application_name: 'prosa-email-reader' });
-    const lost = () => {
-      if (client !== c) return;
-      client = null;
-      for (const [id, loop] of loops) {
-        loop.abort.abort();
-        loops.delete(id);
-      }
-    };
-    c.on('error', (err) => {
-      log('e-mail: conexão dos bloqueios caiu', err);
-      lost();
-    });
-    c.on('end', lost);
-    await c.connect();
-    client = c;
-    return c;
-  };
-
-  /** The live e-mail channels, with when each changed (a change restarts its connection). */
-  const wanted = async () => {
-    const rows = await db
-      .select({ id: channels.id, updatedAt: channels.updatedAt })
-      .from(channels)
-      .where(and(eq(channels.kind, 'em'), eq(channels.active, true), isNull(channels.deletedAt)));
-    return new Map(rows.map((r) => [r.id, r.updatedAt.getTime()]));
-  };
-
-  const release = async (id: number) => {
-    const loop = loops.get(id);
-    if (!loop) return;
-    loops.delete(id);
-    loop.abort.abort();
-    await loop.done;
-    await client?.query('select pg_advisory_unlock($1, $2)', [LOCK_NS, id]).catch(() => {});
-  };
 
   const run = async (id: number, signal: AbortSignal) => {
     let backoff = opts.backoffMs ?? 2000;
@@ -199,7 +139,7 @@ export function startEmailReader(opts: EmailReaderOptions): EmailReader {
         await assertMailHost(ctx, ch.config.imap.host, ch.config.imap.port);
         await imap.connect();
         await imap.mailboxOpen(ch.config.imap.folder);
-        await setEmState(db, ch, 'connected');
+        await setConnectionState(db, ch, 'connected');
         backoff = opts.backoffMs ?? 2000;
         while (!signal.aborted && !closed) {
           if (!dirty)
@@ -215,7 +155,7 @@ export function startEmailReader(opts: EmailReaderOptions): EmailReader {
         if (!signal.aborted) throw new Error('o servidor IMAP encerrou a conexão');
       } catch (err) {
         if (signal.aborted) return;
-        await setEmState(db, ch, 'error', describeMailError(err)).catch(() => {});
+        await setConnectionState(db, ch, 'error', describeMailError(err)).catch(() => {});
         log(`e-mail: leitura do canal ${id} falhou`, err);
         await sleep(backoff, signal);
         backoff = Math.min(backoff * 2, opts.maxBackoffMs ?? 300_000);
@@ -226,60 +166,15 @@ export function startEmailReader(opts: EmailReaderOptions): EmailReader {
     }
   };
 
-  const scanOnce = async () => {
-    if (stopped) return;
-    const want = await wanted();
-    for (const [id, loop] of [...loops]) if (want.get(id) !== loop.version) await release(id);
-    const c = await lockClient();
-    for (const [id, version] of want) {
-      if (loops.has(id) || stopped) continue;
-      const r = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_NS, id]);
-      if (!r.rows[0]?.ok) continue;
-      const abort = new AbortController();
-      const loop: Loop = {
-        abort,
-        version,
-        done: run(id, abort.signal)
-          .catch((err: unknown) => log(`e-mail: leitura do canal ${id} parou`, err))
-          .finally(() => {
-            if (loops.get(id) === loop) {
-              loops.delete(id);
-              void client?.query('select pg_advisory_unlock($1, $2)', [LOCK_NS, id]).catch(() => {});
-            }
-          }),
-      };
-      loops.set(id, loop);
-    }
-  };
-
-  const scan = () => {
-    scanning ??= scanOnce()
-      .catch((err: unknown) => log('e-mail: leitura dos canais falhou', err))
-      .finally(() => {
-        scanning = null;
-      });
-    return scanning;
-  };
-
-  const tick = () => {
-    if (stopped) return;
-    void scan().finally(() => {
-      if (!stopped) timer = setTimeout(tick, opts.scanMs ?? 5000);
-    });
-  };
-  tick();
-
-  return {
-    reading: () => [...loops.keys()],
-    scan,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await scanning;
-      for (const id of [...loops.keys()]) await release(id);
-      const c = client;
-      client = null;
-      await c?.end().catch(() => {});
-    },
-  };
+  const supervisor = superviseChannels({
+    db,
+    url: opts.url,
+    name: 'email-reader',
+    lockNamespace: LOCK_NS,
+    kind: 'em',
+    scanMs: opts.scanMs ?? 5000,
+    run,
+    log,
+  });
+  return { reading: supervisor.polling, scan: supervisor.scan, stop: supervisor.stop };
 }

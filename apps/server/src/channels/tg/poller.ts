@@ -1,19 +1,16 @@
 import { TELEGRAM_MSG, type TTgConfig } from '@prosa/shared/telegram';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { channels } from '../../db/schema/channels';
+import { setConnectionState } from '../connection-state';
+import { type ChannelSupervisor, sleep, superviseChannels } from '../connection-supervisor';
 import type { ChannelCtx, OpenChannel } from '../port';
 import type { ChannelRepository } from '../repository';
 import { botCall, TelegramError } from './bot-api';
 import { commitUpdates, readCursor } from './commit-updates';
 import { TG_ALLOWED_UPDATES } from './provision';
-import { setTgState } from './state';
 
 // Telegram bots without a webhook (no public https address), on the worker role: one getUpdates long poll per
-// live, active polling channel. Two nodes never poll one bot: a node polls a channel only while it holds the
-// channel's advisory lock, on a connection of its own (a node that dies loses its locks with its connection,
-// and another node takes the channel at its next scan). Channels created, changed or removed are seen at the
-// next scan (every few seconds).
+// live, active polling channel, one node per bot (connection-supervisor.ts holds the locks and the scan).
 
 /** The advisory lock namespace of Telegram polling (pg_try_advisory_lock(int, int)). */
 const LOCK_NS = 0x7467; // "tg"
@@ -35,86 +32,14 @@ export type TelegramPollerOptions = {
   log?: (msg: string, err?: unknown) => void;
 };
 
-export type TelegramPoller = {
-  /** The channels this node polls now. */
-  polling(): number[];
-  /** Reads the channels again now (tests, after a change). */
-  scan(): Promise<void>;
-  stop(): Promise<void>;
-};
-
-/** A running long poll; `version` is the channel's updated_at when it began (a change restarts it). */
-type Loop = { abort: AbortController; done: Promise<void>; version: number };
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
+/** `polling()`: the channels this node polls now. */
+export type TelegramPoller = ChannelSupervisor;
 
 export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller {
   const { ctx } = opts;
   const db = ctx.db;
   const log = opts.log ?? (() => {});
-  const scanMs = opts.scanMs ?? 3000;
   const pollSeconds = opts.pollSeconds ?? 25;
-  const loops = new Map<number, Loop>();
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let scanning: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-
-  const lockClient = async () => {
-    if (client) return client;
-    const c = new pg.Client({ connectionString: opts.url, application_name: 'prosa-telegram-poller' });
-    // A lost connection loses every lock: every loop stops; the next scan takes what it can again.
-    const lost = () => {
-      if (client !== c) return;
-      client = null;
-      for (const [id, loop] of loops) {
-        loop.abort.abort();
-        loops.delete(id);
-      }
-    };
-    c.on('error', (err) => {
-      log('telegram: conexão dos bloqueios caiu', err);
-      lost();
-    });
-    c.on('end', lost);
-    await c.connect();
-    client = c;
-    return c;
-  };
-
-  const wanted = async () => {
-    const rows = await db
-      .select({ id: channels.id, updatedAt: channels.updatedAt })
-      .from(channels)
-      .where(
-        and(
-          eq(channels.kind, 'tg'),
-          eq(channels.active, true),
-          isNull(channels.deletedAt),
-          sql`coalesce(${channels.config}->>'mode', 'polling') = 'polling'`,
-        ),
-      );
-    return new Map(rows.map((r) => [r.id, r.updatedAt.getTime()]));
-  };
-
-  const release = async (id: number) => {
-    const loop = loops.get(id);
-    if (!loop) return;
-    loops.delete(id);
-    loop.abort.abort();
-    await loop.done;
-    await client?.query('select pg_advisory_unlock($1, $2)', [LOCK_NS, id]).catch(() => {});
-  };
 
   const run = async (id: number, signal: AbortSignal) => {
     let backoff = opts.backoffMs ?? 1000;
@@ -143,7 +68,7 @@ export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller
           { timeoutMs: (pollSeconds + 15) * 1000, signal },
         );
         if (signal.aborted) return;
-        await setTgState(db, ch, 'connected');
+        await setConnectionState(db, ch, 'connected');
         waitSeconds = pollSeconds;
         if (Array.isArray(updates) && updates.length > 0)
           await commitUpdates(db, ch, updates as { update_id?: unknown }[]);
@@ -159,7 +84,7 @@ export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller
             : err instanceof TelegramError && !err.retryable
               ? err.description
               : TELEGRAM_MSG.unreachable;
-        await setTgState(db, ch, 'error', message).catch(() => {});
+        await setConnectionState(db, ch, 'error', message).catch(() => {});
         if (message !== lastFailure)
           log(`telegram: getUpdates do canal ${id} falhou`, err instanceof TelegramError ? err.message : err);
         lastFailure = message;
@@ -175,62 +100,16 @@ export function startTelegramPoller(opts: TelegramPollerOptions): TelegramPoller
     }
   };
 
-  const scanOnce = async () => {
-    if (stopped) return;
-    const want = await wanted();
-    // Removed, turned off, or changed (a new token: no waiting out the old one's backoff): stopped, then taken again.
-    for (const [id, loop] of [...loops]) if (want.get(id) !== loop.version) await release(id);
-    const c = await lockClient();
-    for (const [id, version] of want) {
-      if (loops.has(id) || stopped) continue;
-      const r = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_NS, id]);
-      if (!r.rows[0]?.ok) continue;
-      const abort = new AbortController();
-      const loop: Loop = {
-        abort,
-        version,
-        done: run(id, abort.signal)
-          .catch((err: unknown) => log(`telegram: polling do canal ${id} parou`, err))
-          .finally(() => {
-            // The loop ended by itself (the channel changed): its lock goes, the next scan decides again.
-            if (loops.get(id) === loop) {
-              loops.delete(id);
-              void client?.query('select pg_advisory_unlock($1, $2)', [LOCK_NS, id]).catch(() => {});
-            }
-          }),
-      };
-      loops.set(id, loop);
-    }
-  };
-
-  const scan = () => {
-    scanning ??= scanOnce()
-      .catch((err: unknown) => log('telegram: leitura dos canais falhou', err))
-      .finally(() => {
-        scanning = null;
-      });
-    return scanning;
-  };
-
-  const tick = () => {
-    if (stopped) return;
-    void scan().finally(() => {
-      if (!stopped) timer = setTimeout(tick, scanMs);
-    });
-  };
-  tick();
-
-  return {
-    polling: () => [...loops.keys()],
-    scan,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await scanning;
-      for (const id of [...loops.keys()]) await release(id);
-      const c = client;
-      client = null;
-      await c?.end().catch(() => {});
-    },
-  };
+  return superviseChannels({
+    db,
+    url: opts.url,
+    name: 'telegram-poller',
+    lockNamespace: LOCK_NS,
+    kind: 'tg',
+    // Bots with a webhook get their updates pushed: not polled.
+    filter: sql`coalesce(${channels.config}->>'mode', 'polling') = 'polling'`,
+    scanMs: opts.scanMs ?? 3000,
+    run,
+    log,
+  });
 }
