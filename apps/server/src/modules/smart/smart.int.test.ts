@@ -1,0 +1,147 @@
+import { SMART_MSG } from '@prosa/shared/smart';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  createTestContext,
+  MANAGER,
+  OPERATOR,
+  OTHER_ADMIN,
+  type TestContext,
+} from '../../../test/helpers/test-app';
+import { waitFor } from '../../../test/helpers/wait-for';
+import { zenviaInbound } from '../../../test/peers/sms/events';
+import { type SmsPeer, startSmsPeer } from '../../../test/peers/sms/peer';
+import { attendances, messages } from '../../db/schema/attendance';
+
+// Smart channels against the broker peer: the CRUD's spec text, WhatsApp-medium webhooks into smart_ cards, the
+// text limit by medium, and hasTranshipment (a WhatsApp message refused for the number goes again by SMS).
+
+let ctx: TestContext;
+let http: ReturnType<typeof api>;
+let peer: SmsPeer;
+let local: string;
+let manager: string;
+let sectorId: number;
+
+beforeAll(async () => {
+  peer = await startSmsPeer();
+  ctx = await createTestContext({ queue: false, inbox: true });
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  const addr = ctx.app.server.address();
+  local = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  http = api(ctx);
+  manager = await http.login(MANAGER);
+  sectorId =
+    ((await http.get('/api/sectors', { cookie: manager })).body as unknown as { id: number }[])[0]?.id ?? 0;
+});
+afterAll(async () => {
+  await ctx?.close();
+  await peer?.stop();
+});
+
+type Smart = { id: number; text_limit: number; webhook_url: string; hasTranshipment: boolean };
+
+const body = (over: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+  gateway: 'zenvia',
+  name: 'Smart WhatsApp',
+  default_sector_id: sectorId,
+  active: true,
+  hasTranshipment: true,
+  extra_data: {
+    medium: 'whatsapp',
+    base_url: peer.url,
+    token: peer.accept.zenviaToken,
+    sender: 'PROSA',
+    whatsapp_sender: '5511900001111',
+    ...extra,
+  },
+  ...over,
+});
+
+async function create(b: Record<string, unknown>) {
+  const r = await http.post('/api/channels/smart', { cookie: manager, body: b });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body as unknown as Smart;
+}
+
+async function cardFrom(ch: Smart, from: string, text: string) {
+  const hook = ch.webhook_url.replace(/^https?:\/\/[^/]+/, local);
+  expect(await peer.deliver(hook, zenviaInbound(from, '5511900001111', text, 'whatsapp'))).toBe(200);
+  return waitFor(async () => {
+    const [a] = await ctx.db.select().from(attendances).where(eq(attendances.channelId, ch.id));
+    return a ?? null;
+  });
+}
+
+const sentOf = async (id: number) => (await ctx.db.select().from(messages).where(eq(messages.id, id)))[0];
+
+describe('Smart channels', () => {
+  it('refuses an incomplete form with "Preencha os campos obrigatórios." and is company scoped', async () => {
+    for (const b of [
+      body({ name: '' }),
+      body({}, { sender: '' }),
+      body({}, { token: '' }),
+      body({}, { whatsapp_sender: '' }),
+      body({}, { base_url: '' }),
+    ]) {
+      const r = await http.post('/api/channels/smart', { cookie: manager, body: b });
+      expect(r.status, JSON.stringify(b)).toBe(400);
+      expect(r.body.message).toBe(SMART_MSG.required);
+    }
+    const ch = await create(body({ name: 'Escopo' }));
+    const other = await http.login(OTHER_ADMIN);
+    expect((await http.get(`/api/channels/smart/${ch.id}`, { cookie: other })).status).toBe(404);
+    expect((await http.delete(`/api/channels/smart/${ch.id}`, { cookie: other })).status).toBe(404);
+    expect((await http.get('/api/channels/smart', { cookie: await http.login(OPERATOR) })).status).toBe(403);
+    expect(ch.text_limit).toBe(4096);
+  });
+
+  it('a WhatsApp message refused for the number goes again by SMS, cut to 250 (hasTranshipment)', async () => {
+    const ch = await create(body({ name: 'Transbordo' }));
+    const card = await cardFrom(ch, '5511933332222', 'Oi pelo WhatsApp');
+    expect(card.cardId).toBe(`smart_${ch.id}_5511933332222`);
+    const before = peer.sent.length;
+    peer.refuseWhatsapp(1);
+    const r = await http.post(`/api/attendances/${card.id}/messages`, {
+      cookie: manager,
+      body: { message: 'y'.repeat(400) },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const id = Number((r.body.message as { id: number }).id);
+    await waitFor(async () => (await sentOf(id))?.delivery === 'sent');
+    const sent = peer.sent.slice(before);
+    expect(sent.map((s) => s.medium)).toEqual(['sms']);
+    expect(sent[0]?.text).toHaveLength(250);
+    // Accepted on WhatsApp: the whole text goes there, no SMS.
+    const next = peer.sent.length;
+    await http.post(`/api/attendances/${card.id}/messages`, {
+      cookie: manager,
+      body: { message: 'z'.repeat(400) },
+    });
+    expect(peer.sent.slice(next).map((s) => [s.medium, s.text.length])).toEqual([['whatsapp', 400]]);
+  });
+
+  it('without hasTranshipment the refusal fails the message; the SMS medium cuts to 250', async () => {
+    const ch = await create(body({ name: 'Sem transbordo', hasTranshipment: false }));
+    const card = await cardFrom(ch, '5511922221111', 'Oi');
+    const before = peer.sent.length;
+    peer.refuseWhatsapp(1);
+    const r = await http.post(`/api/attendances/${card.id}/messages`, {
+      cookie: manager,
+      body: { message: 'Olá' },
+    });
+    const id = Number((r.body.message as { id: number }).id);
+    await waitFor(async () => (await sentOf(id))?.delivery === 'error');
+    expect(peer.sent.length).toBe(before);
+
+    const sms = await create(body({ name: 'Smart SMS', hasTranshipment: false }, { medium: 'sms' }));
+    expect(sms.text_limit).toBe(250);
+    const smsCard = await cardFrom(sms, '5511911110000', 'Oi por SMS');
+    await http.post(`/api/attendances/${smsCard.id}/messages`, {
+      cookie: manager,
+      body: { message: 'w'.repeat(300) },
+    });
+    expect(peer.sent.slice(-1).map((s) => [s.medium, s.text.length])).toEqual([['sms', 250]]);
+  });
+});
