@@ -56,6 +56,8 @@ export const LIVE_CHANNEL_KINDS: readonly TChannelKind[] = [
   'tg',
   'nc',
   'em',
+  'sms',
+  'smart',
 ];
 
 /** A web chat visitor disconnected for longer than this counts as webchat_offline. */

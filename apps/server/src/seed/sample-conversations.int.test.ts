@@ -64,6 +64,8 @@ describe('sample conversations of the demo data', () => {
   it('shows the waiting conversations to the people of their sectors, with their unread messages', async () => {
     const manager = await cards(await http.login(MANAGER));
     expect(manager.map((c) => c.name).sort()).toEqual([
+      '+5511987650001',
+      '+5521998760003',
       'Beatriz Rocha',
       'Gustavo Almeida',
       'João Pereira',
@@ -93,6 +95,14 @@ describe('sample conversations of the demo data', () => {
     expect(ana.find((c) => c.name === 'Gustavo Almeida')).toMatchObject({
       channel_kind: 'tg',
       unread_count: 2,
+    });
+    expect(ana.find((c) => c.name === '+5511987650001')).toMatchObject({
+      channel_kind: 'sms',
+      unread_count: 2,
+    });
+    expect(ana.find((c) => c.name === '+5521998760003')).toMatchObject({
+      channel_kind: 'smart',
+      unread_count: 1,
     });
     const bruno = await cards(await http.login(OPERATOR2)); // Suporte and Financeiro
     expect(ana.find((c) => c.name === 'Marina Costa')).toMatchObject({ channel_kind: 'em', unread_count: 2 });

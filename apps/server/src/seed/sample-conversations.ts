@@ -15,6 +15,7 @@ import { insertDemoMetaChannels, metaSamples } from './meta-samples';
 import { insertDemoMultichannel } from './multichannel-samples';
 import { insertDemoNewchat, newchatSamples } from './newchat-samples';
 import type { Sample } from './sample-types';
+import { insertDemoSmsChannels, smsSamples } from './sms-samples';
 import { insertDemoTelegramBot, telegramSamples } from './telegram-samples';
 import { insertDemoWebNumber, wawebSamples } from './waweb-samples';
 
@@ -67,6 +68,7 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
     const telegram = await insertDemoTelegramBot(tx, companyId, sectorId('Suporte'), appSecret);
     const newchat = await insertDemoNewchat(tx, companyId, sectorId('Suporte'));
     const emailConfig = await insertDemoEmail(tx, companyId, sectorId('Suporte'), appSecret);
+    const sms = await insertDemoSmsChannels(tx, companyId, sectorId, appSecret);
     // After the channels it lists.
     await insertDemoMultichannel(tx, companyId);
 
@@ -158,6 +160,7 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
       ...telegramSamples(telegram),
       ...newchatSamples(newchat),
       ...emailSamples(emailConfig),
+      ...smsSamples(sms),
     ];
     for (const sample of samples) {
       const operator = sample.operator
