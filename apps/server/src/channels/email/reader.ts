@@ -112,6 +112,8 @@ export function startEmailReader(opts: EmailReaderOptions): EmailReader {
 
   const run = async (id: number, signal: AbortSignal) => {
     let backoff = opts.backoffMs ?? 2000;
+    // Each failure is logged once while it lasts (a mailbox out of reach for hours is one line, not hundreds).
+    let lastFailure = '';
     while (!signal.aborted) {
       const ch = (await opts.channelRepository
         .findById(id)
@@ -141,6 +143,7 @@ export function startEmailReader(opts: EmailReaderOptions): EmailReader {
         await imap.mailboxOpen(ch.config.imap.folder);
         await setConnectionState(db, ch, 'connected');
         backoff = opts.backoffMs ?? 2000;
+        lastFailure = '';
         while (!signal.aborted && !closed) {
           if (!dirty)
             await new Promise<void>((resolve) => {
@@ -155,8 +158,10 @@ export function startEmailReader(opts: EmailReaderOptions): EmailReader {
         if (!signal.aborted) throw new Error('o servidor IMAP encerrou a conexão');
       } catch (err) {
         if (signal.aborted) return;
-        await setConnectionState(db, ch, 'error', describeMailError(err)).catch(() => {});
-        log(`e-mail: leitura do canal ${id} falhou`, err);
+        const failure = describeMailError(err);
+        await setConnectionState(db, ch, 'error', failure).catch(() => {});
+        if (failure !== lastFailure) log(`e-mail: leitura do canal ${id} falhou: ${failure}`, err);
+        lastFailure = failure;
         await sleep(backoff, signal);
         backoff = Math.min(backoff * 2, opts.maxBackoffMs ?? 300_000);
       } finally {
