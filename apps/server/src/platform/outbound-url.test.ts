@@ -196,6 +196,15 @@ describe('guardedFetch', () => {
     await t.close();
   });
 
+  it('logs the same failure once in a while, not on every retry', async () => {
+    const seen: string[] = [];
+    const policy: OutboundPolicy = { allowedHosts: [], lookup, log: (d) => seen.push(d) };
+    const url = `https://repetido-${Date.now()}.example/`;
+    for (let i = 0; i < 3; i++) await expect(guardedFetch(url, {}, {}, policy)).rejects.toThrow();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toContain('repetido-');
+  });
+
   it('never connects to loopback however the address is written', async () => {
     const urls = [
       `http://127.0.0.1:${t.port}/`,

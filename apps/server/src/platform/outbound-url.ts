@@ -297,9 +297,21 @@ export async function guardedFetch(
     return await fetchHops(input, init, opts, policy);
   } catch (err) {
     const detail = `chamada externa recusada ou falhou (${safeHost(input)}): ${describe(err)}`;
-    policy.log?.(detail);
+    if (policy.log && firstInAWhile(detail)) policy.log(detail);
     throw new OutboundError(detail);
   }
+}
+
+/** The same failure is logged once per window: a provider out of reach retried for hours is not a line a minute. */
+const REPEAT_LOG_MS = 10 * 60_000;
+const lastLogged = new Map<string, number>();
+
+function firstInAWhile(detail: string, now = Date.now()): boolean {
+  const last = lastLogged.get(detail);
+  if (last !== undefined && now - last < REPEAT_LOG_MS) return false;
+  if (lastLogged.size >= 500) lastLogged.clear();
+  lastLogged.set(detail, now);
+  return true;
 }
 
 function safeHost(input: string | URL): string {
