@@ -27,6 +27,9 @@ import { PermissionsPage } from './features/permissions/permissions-page';
 import { ContactsPage } from './features/persons/contacts-page';
 import { SectorsPage } from './features/sectors/sectors-page';
 import { SecurityPage } from './features/settings/security-page';
+import { SmartChannelsPage } from './features/smart/smart-channels-page';
+import { SmsChannelsPage } from './features/sms/sms-channels-page';
+import { SmsEditPage } from './features/sms/sms-edit-page';
 import { StatusesPage } from './features/statuses/statuses-page';
 import { TelegramChannelsPage } from './features/telegram/telegram-channels-page';
 import { TelegramEditPage } from './features/telegram/telegram-edit-page';
@@ -82,6 +85,9 @@ export function createRouter() {
                 { path: 'channels/email', element: <EmailConfigsPage /> },
                 { path: 'channels/email/new', element: <EmailEditPage /> },
                 { path: 'channels/email/:id', element: <EmailEditPage /> },
+                { path: 'channels/sms', element: <SmsChannelsPage /> },
+                { path: 'channels/sms-edit', element: <SmsEditPage /> },
+                { path: 'channels/smart', element: <SmartChannelsPage /> },
                 { path: 'channels/monitor', element: <ChannelMonitorPage /> },
                 { path: 'channels/hsm', element: <HsmPage /> },
                 { path: 'channels/multichannel', element: <MultichannelPage /> },

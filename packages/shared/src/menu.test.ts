@@ -26,6 +26,8 @@ describe('menu by role', () => {
       'WhatsApp Enterprise',
       'Telegram',
       'E-mail',
+      'SMS',
+      'Smart',
       'Facebook e Instagram',
       'Instagram',
       'Multicanal',
@@ -50,6 +52,8 @@ describe('menu by role', () => {
       'WhatsApp Enterprise',
       'Telegram',
       'E-mail',
+      'SMS',
+      'Smart',
       'Facebook e Instagram',
       'Instagram',
       'Multicanal',
@@ -58,7 +62,7 @@ describe('menu by role', () => {
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(23);
+    expect(menuForRole(ROLE.lord)).toHaveLength(25);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
     // Facebook pages and Instagram accounts are channel settings: managers and up.

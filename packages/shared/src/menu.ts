@@ -85,6 +85,8 @@ export const MENU: TMenuItem[] = [
     path: '/channels/email',
     minRole: ROLE.manager,
   },
+  { key: 'sms', label: 'SMS', path: '/channels/sms', minRole: ROLE.manager },
+  { key: 'smart', label: 'Smart', path: '/channels/smart', minRole: ROLE.manager },
   {
     key: 'facebook',
     label: 'Facebook e Instagram',
