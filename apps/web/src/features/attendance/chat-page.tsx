@@ -7,6 +7,7 @@ import { RealtimeBadge } from '../../components/realtime-badge';
 import { openAttendance, useOpenAttendanceId } from '../../lib/attendance-cache';
 import { toast } from '../../lib/toast';
 import { useCardViewSetting } from '../account/use-card-view';
+import { ActiveSmsButton } from '../active-sms/active-sms-modal';
 import { ActiveWhatsappButton } from '../active-whatsapp/active-whatsapp-modal';
 import { useCurrentUser } from '../auth/session-context';
 import { useCompanyFeatures } from '../company-metadata/api';
@@ -94,6 +95,7 @@ export function ChatPage() {
           <>
             <ActiveWhatsappButton />
             <ActiveEmailButton />
+            <ActiveSmsButton />
             <ViewToggle value={view} onChange={setView} />
             <RealtimeBadge />
           </>
