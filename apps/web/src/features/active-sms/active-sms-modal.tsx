@@ -178,7 +178,7 @@ function ActiveSmsForm(props: {
         error={errors.message}
       />
       <Text size="xs" c={left < 0 ? 'red' : 'dimmed'} ta="right">
-        {left < 0 ? SMS_MSG.activeTooLong : `${message.length}/${ACTIVE_SMS_MAX} caracteres`}
+        {`${message.length}/${ACTIVE_SMS_MAX} caracteres`}
       </Text>
       {warning ? (
         <Alert color="yellow" icon={<IconAlertTriangle />} title="Alerta!">
