@@ -145,3 +145,37 @@ describe('Smart channels', () => {
     expect(peer.sent.slice(-1).map((s) => [s.medium, s.text.length])).toEqual([['sms', 250]]);
   });
 });
+
+describe('active SMS on a Smart channel', () => {
+  it('is offered with is_new_channel false and opens a smart_ card; the flag must match the channel', async () => {
+    const ch = await create(body({ name: 'Smart ativo', hasTranshipment: false }, { medium: 'sms' }));
+    await create(body({ name: 'Smart WhatsApp não oferecido' }));
+    const operator = await http.login(OPERATOR);
+    const opts = await http.get('/api/active-sms/options', { cookie: operator });
+    const offered = opts.body.channels as { id: number; name: string; is_new_channel: boolean }[];
+    expect(offered.find((c) => c.id === ch.id)?.is_new_channel).toBe(false);
+    expect(offered.map((c) => c.name)).not.toContain('Smart WhatsApp não oferecido');
+    const sector = (opts.body.sectors as { id: number }[])[0]?.id ?? 0;
+    const input = {
+      channel_id: ch.id,
+      phone_number: '21987654321',
+      message: 'Promoção de hoje',
+      sector_id: sector,
+    };
+    const before = peer.sent.length;
+    const wrong = await http.post('/api/active-sms', {
+      cookie: operator,
+      body: { ...input, is_new_channel: true },
+    });
+    expect(wrong.status).toBe(400);
+    const r = await http.post('/api/active-sms', {
+      cookie: operator,
+      body: { ...input, is_new_channel: false },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((r.body.card as { card_id: string }).card_id).toBe(`smart_${ch.id}_5521987654321`);
+    expect(peer.sent.slice(before).map((s) => [s.medium, s.to, s.text])).toEqual([
+      ['sms', '5521987654321', 'Promoção de hoje'],
+    ]);
+  });
+});
