@@ -12,7 +12,8 @@ export function resolveOf<C>(kind: 'sms' | 'smart') {
   return async (req: InboundRequest, find: ChannelFinder): Promise<OpenChannel<C> | null> => {
     if (req.channelId === null) return null;
     const ch = await find.byId(req.channelId);
-    if (ch?.kind !== kind || ch.deletedAt !== null) return null;
+    // An inactive channel is stopped: the broker's calls are refused (it keeps them and delivers again later).
+    if (ch?.kind !== kind || ch.deletedAt !== null || !ch.active) return null;
     return ch as OpenChannel<C>;
   };
 }

@@ -206,6 +206,18 @@ describe('SMS inbound, conditionals, reports and replies', () => {
       await peer.deliver(plain, zenviaInbound('5511966665555', 'PROSA', 'Oi'), { 'X-Prosa-Token': token }),
     ).toBe(200);
     expect(await peer.deliver(plain, zenviaInbound('5511966665555', 'PROSA', 'Oi'))).toBe(401);
+
+    // Inactive: the broker's calls are refused until the channel is active again.
+    const off = await http.put(`/api/channels/sms/${ch.id}`, {
+      cookie: manager,
+      body: zenviaBody({
+        name: 'Com condições',
+        active: false,
+        extra_data: { base_url: peer.url, sender: 'PROSA' },
+      }),
+    });
+    expect(off.status).toBe(200);
+    expect(await peer.deliver(hook, zenviaInbound('5511944440000', 'PROSA', 'Parado?'))).toBe(401);
   });
 
   it('an operator reply reaches Zenvia once (a 429 retried), and its status report ticks it', async () => {

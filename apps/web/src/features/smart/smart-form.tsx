@@ -157,7 +157,11 @@ export function SmartForm(props: {
             />
           ) : null}
         </Group>
-        <Switch label="Ativo" {...form.getInputProps('active', { type: 'checkbox' })} />
+        <Switch
+          label="Ativo"
+          description="Inativo: não recebe mensagens do gateway nem aparece no SMS ativo."
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
         {v.medium === 'whatsapp' ? (
           <Switch
             label="Transbordo para SMS"

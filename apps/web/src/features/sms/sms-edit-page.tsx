@@ -124,7 +124,8 @@ function SmsForm(props: {
           />
           <Switch
             mt={32}
-            label="Canal ativo (oferecido no SMS ativo)"
+            label="Canal ativo"
+            description="Inativo: não recebe mensagens do broker nem aparece no SMS ativo."
             {...form.getInputProps('active', { type: 'checkbox' })}
           />
         </Group>
