@@ -31,10 +31,15 @@ type Timers = {
   clearTimeout: (t: unknown) => void;
 };
 
+// The host's timers (browser or Node): this package is compiled without DOM or Node types.
+const host = globalThis as unknown as {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(t: unknown): void;
+};
 const REAL_TIMERS: Timers = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (t) => clearTimeout(t as ReturnType<typeof setTimeout>),
+  setTimeout: (fn, ms) => host.setTimeout(fn, ms),
+  clearTimeout: (t) => host.clearTimeout(t),
 };
 
 /**
