@@ -6,7 +6,7 @@ import type { Caller } from '../../platform/deps';
 import { badRequest, forbidden } from '../../platform/errors';
 import { activeRoute } from '../active-whatsapp/active-route';
 import { isBlacklisted } from '../active-whatsapp/blacklist';
-import { openActiveAttendance } from '../active-whatsapp/open-attendance';
+import { openActiveAttendance, phoneRecipient } from '../active-whatsapp/open-attendance';
 import { presentMessage } from '../attachments/present';
 import { toCard, toMessage } from '../attendance/card';
 import { recordOutboundMessage } from '../attendance/record-outbound-message';
@@ -54,7 +54,7 @@ export async function createActiveSms(deps: OutboundDeps, caller: Caller, input:
   const { attendance, previous } = await openActiveAttendance(deps.db, {
     caller,
     channel,
-    phone,
+    to: phoneRecipient(channel.id, phone, false),
     sectorId: sector.id,
     responsible,
   });

@@ -11,7 +11,7 @@ import { assertChannelReady } from '../outbound/channel-readiness';
 import { type OutboundDeps, sendNow } from '../outbound/send-outbound';
 import { activeMediaAttachment } from './active-media';
 import { activeRoute, activeTarget, assertMaySendActive } from './active-route';
-import { openActiveAttendance } from './open-attendance';
+import { openActiveAttendance, phoneRecipient } from './open-attendance';
 
 type Input = z.output<typeof ZActiveWawebInput>;
 
@@ -43,7 +43,7 @@ export async function createActiveWaweb(
   const { attendance, previous } = await openActiveAttendance(deps.db, {
     caller,
     channel,
-    phone: phone.full,
+    to: phoneRecipient(channel.id, phone.full, true),
     sectorId: sector.id,
     responsible,
   });

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { findVisibleTemplate } from '../hsm/repository';
 import { activeRoute, activeTarget, assertMaySendActive } from './active-route';
 import { deliverTemplate } from './deliver-template';
-import { openActiveAttendance } from './open-attendance';
+import { openActiveAttendance, phoneRecipient } from './open-attendance';
 
 type Input = z.output<typeof ZActiveWhatsappInput>;
 
@@ -39,7 +39,7 @@ export async function createActiveWhatsapp(
   const { attendance, previous } = await openActiveAttendance(deps.db, {
     caller,
     channel: row,
-    phone: phone.full,
+    to: phoneRecipient(row.id, phone.full, true),
     sectorId: sector.id,
     responsible,
   });

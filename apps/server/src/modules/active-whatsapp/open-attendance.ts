@@ -9,18 +9,38 @@ import { handoverFacts } from '../attendance/attendance-facts';
 import type { AttendanceRow } from '../attendance/card';
 import { nextCounter } from '../attendance/repository';
 
-async function contactFor(tx: Tx, companyId: number, channel: OpenChannel, phone: string) {
+/** Who an active message goes to: their id on the channel and what a new contact and attendance record. */
+export type ActiveRecipient = {
+  /** The contact's id on the channel (a phone number, an e-mail address). */
+  externalId: string;
+  /** The new person's phones or e-mails. */
+  person: { phones?: { phone: string; is_whatsapp: boolean }[]; emails?: string[] };
+  contactData: Record<string, unknown>;
+  attendanceData: Record<string, unknown>;
+};
+
+/** A phone number as the recipient (WhatsApp, SMS). */
+export function phoneRecipient(channelId: number, phone: string, isWhatsapp: boolean): ActiveRecipient {
+  return {
+    externalId: phone,
+    person: { phones: [{ phone, is_whatsapp: isWhatsapp }] },
+    contactData: { phone },
+    attendanceData: { phone_number: phone, channel_id: channelId },
+  };
+}
+
+async function contactFor(tx: Tx, companyId: number, channel: OpenChannel, to: ActiveRecipient) {
   const key = and(
     eq(contacts.companyId, companyId),
     eq(contacts.kind, channel.kind),
     eq(contacts.channelId, channel.id),
-    eq(contacts.externalId, phone),
+    eq(contacts.externalId, to.externalId),
   );
   const [existing] = await tx.select().from(contacts).where(key).limit(1);
   if (existing) return existing;
   const [person] = await tx
     .insert(persons)
-    .values({ companyId, name: phone, phones: [{ phone, is_whatsapp: true }] })
+    .values({ companyId, name: to.externalId, ...to.person })
     .returning({ id: persons.id });
   if (!person) throw new Error('person insert returned nothing');
   const [inserted] = await tx
@@ -30,9 +50,9 @@ async function contactFor(tx: Tx, companyId: number, channel: OpenChannel, phone
       personId: person.id,
       kind: channel.kind,
       channelId: channel.id,
-      externalId: phone,
-      name: phone,
-      data: { phone },
+      externalId: to.externalId,
+      name: to.externalId,
+      data: to.contactData,
     })
     .onConflictDoNothing()
     .returning();
@@ -50,21 +70,21 @@ export type OpenedActive = {
 
 /**
  * The attendance an active message goes into: the contact's open one on this number, or a new one
- * (`<kind>_<channel>_<phone>`) in the chosen sector with the responsible, announced by its facts.
+ * (`<kind>_<channel>_<address>`) in the chosen sector with the responsible, announced by its facts.
  */
 export async function openActiveAttendance(
   db: Db,
   input: {
     caller: Caller;
     channel: OpenChannel;
-    phone: string;
+    to: ActiveRecipient;
     sectorId: number;
     responsible: { id: number; name: string };
   },
 ): Promise<OpenedActive> {
-  const { caller, channel, phone } = input;
+  const { caller, channel, to } = input;
   return db.transaction(async (tx) => {
-    const contact = await contactFor(tx, caller.companyId, channel, phone);
+    const contact = await contactFor(tx, caller.companyId, channel, to);
     const openKey = and(
       eq(attendances.companyId, caller.companyId),
       eq(attendances.contactId, contact.id),
@@ -83,7 +103,7 @@ export async function openActiveAttendance(
       .insert(attendances)
       .values({
         companyId: caller.companyId,
-        cardId: cardIdFor(channel.kind, channel.id, phone),
+        cardId: cardIdFor(channel.kind, channel.id, to.externalId),
         protocol: `${today}${String(n).padStart(6, '0')}`,
         contactId: contact.id,
         personId: contact.personId,
@@ -93,7 +113,7 @@ export async function openActiveAttendance(
         sectorId: input.sectorId,
         operatorAssignedId: input.responsible.id,
         operatorAssignedName: input.responsible.name,
-        data: { ...contact.data, phone_number: phone, channel_id: channel.id },
+        data: { ...contact.data, ...to.attendanceData },
       })
       .returning();
     if (!created) throw new Error('attendance insert returned nothing');

@@ -8,11 +8,11 @@ import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { activeRoute } from '../active-whatsapp/active-route';
 import { isBlacklisted } from '../active-whatsapp/blacklist';
+import { openActiveAttendance } from '../active-whatsapp/open-attendance';
 import { recordOutboundMessage } from '../attendance/record-outbound-message';
 import { operatorMessageId } from '../attendance/send-idempotency';
 import { type OutboundDeps, sendNow } from '../outbound/send-outbound';
 import { verifyMailRefs } from './mail-upload';
-import { openEmailAttendance } from './open-email-attendance';
 
 /**
  * Active e-mail (spec 1 §3, §5, §7 "active e-mail create (by sector id)"): to, cc, bcc, subject, body and files
@@ -41,11 +41,16 @@ export async function createActiveEmail(
     input.attachments,
   );
   const { sector, responsible } = await activeRoute(deps.db, caller, { sector_id: input.sector_id });
-  const { attendance, previous } = await openEmailAttendance(deps.db, {
+  // The first recipient's card (the contact is the address): their reply joins it.
+  const { attendance, previous } = await openActiveAttendance(deps.db, {
     caller,
     channel,
-    address: first,
-    subject: input.subject,
+    to: {
+      externalId: first,
+      person: { emails: [first] },
+      contactData: { email: first },
+      attendanceData: { email: first, subject: input.subject, email_config_id: channel.id },
+    },
     sectorId: sector.id,
     responsible,
   });
