@@ -83,14 +83,6 @@ export const ZTelegramChannel = z.object({
 export type TTelegramChannel = z.infer<typeof ZTelegramChannel>;
 
 /** What the list shows for a channel's state. */
-export function telegramStateLabel(state: TTelegramChannel['connection_state']): string {
-  if (state === 'connected') return 'Conectado';
-  if (state === 'error') return 'Erro';
-  if (state === 'starting') return 'Conectando';
-  if (state === 'disconnected') return 'Desconectado';
-  return 'Aguardando';
-}
-
 /** The token as the screens show it: the bot id and the last 4 characters. */
 export function maskTelegramToken(value: string): string {
   if (!value) return '';

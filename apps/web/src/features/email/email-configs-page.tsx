@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, EmptyState, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Card, EmptyState, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { EMAIL_MSG, type TEmailConfig } from '@prosa/shared/email';
 import { IconAlertCircle, IconMail, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConnectionStateCell } from '../../components/connection-state-cell';
 import { PageHeader } from '../../components/page-header';
 import { DeleteAction, EditAction, RowActions } from '../../components/row-actions';
 import { SkeletonRows } from '../../components/skeleton-rows';
@@ -12,14 +13,6 @@ import { useDeleteEmailConfig, useEmailConfigs } from './api';
 
 export const EMAIL_LIST_PATH = '/channels/email';
 export const emailEditPath = (id: number | null) => `${EMAIL_LIST_PATH}/${id ?? 'new'}`;
-
-const STATE: Record<TEmailConfig['connection_state'], { label: string; color: string }> = {
-  connected: { label: 'Conectado', color: 'teal' },
-  error: { label: 'Erro', color: 'red' },
-  starting: { label: 'Conectando', color: 'yellow' },
-  disconnected: { label: 'Desativado', color: 'gray' },
-  none: { label: 'Sem conexão', color: 'gray' },
-};
 
 /** main.emails: the company's e-mail configs, the mailbox each reads and whether it works. */
 export function EmailConfigsPage() {
@@ -85,14 +78,7 @@ export function EmailConfigsPage() {
                     </Table.Td>
                     <Table.Td>{c.sector_name ?? '—'}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={STATE[c.connection_state].color}>
-                        {STATE[c.connection_state].label}
-                      </Badge>
-                      {c.connection_error ? (
-                        <Text size="xs" c="red" mt={2}>
-                          {c.connection_error}
-                        </Text>
-                      ) : null}
+                      <ConnectionStateCell state={c.connection_state} error={c.connection_error} />
                     </Table.Td>
                     <Table.Td>
                       <RowActions>

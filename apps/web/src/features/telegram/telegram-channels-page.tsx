@@ -10,30 +10,18 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  TELEGRAM_MODE_LABEL,
-  TELEGRAM_MSG,
-  type TTelegramChannel,
-  telegramStateLabel,
-} from '@prosa/shared/telegram';
+import { TELEGRAM_MODE_LABEL, TELEGRAM_MSG, type TTelegramChannel } from '@prosa/shared/telegram';
 import { IconAlertCircle, IconBrandTelegram, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConnectionStateCell } from '../../components/connection-state-cell';
 import { PageHeader } from '../../components/page-header';
 import { DeleteAction, EditAction, RowActions } from '../../components/row-actions';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { useDeleteTelegramChannel, useTelegramChannels } from './api';
 import { telegramEditPath } from './edit-params';
-
-const STATE_COLOR: Record<TTelegramChannel['connection_state'], string> = {
-  connected: 'teal',
-  error: 'red',
-  starting: 'yellow',
-  disconnected: 'gray',
-  none: 'gray',
-};
 
 /** main.telegram: the company's Telegram bots, how their messages arrive and whether they work. */
 export function TelegramChannelsPage() {
@@ -107,14 +95,7 @@ export function TelegramChannelsPage() {
                       </Tooltip>
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={STATE_COLOR[c.connection_state]}>
-                        {telegramStateLabel(c.connection_state)}
-                      </Badge>
-                      {c.connection_error ? (
-                        <Text size="xs" c="red" mt={2}>
-                          {c.connection_error}
-                        </Text>
-                      ) : null}
+                      <ConnectionStateCell state={c.connection_state} error={c.connection_error} />
                     </Table.Td>
                     <Table.Td>
                       <RowActions>
