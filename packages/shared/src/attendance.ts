@@ -102,6 +102,8 @@ export const ZCard = z.object({
   poll_submited: z.boolean(),
   notes: z.string(),
   data: z.record(z.string(), z.unknown()),
+  /** The longest text a message may carry here (spec 1 §5: the channel's, e.g. 250 for Smart on SMS); null: none. */
+  text_limit: z.number().nullable(),
   unread_count: z.number(),
   last_message_at: z.string(),
   last_message_preview: z.string(),

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_MIME_KIND, UPLOAD_MAX_BYTES, VOICE_MIME } from './attachment-rules';
 import {
+  attendanceTextLimit,
   capabilitiesOf,
+  channelFactsOf,
   channelKindsWith,
+  channelTextLimit,
   replyWindowOpen,
   type TChannelCapabilities,
   truncateToChannel,
@@ -154,5 +157,25 @@ describe('truncateToChannel', () => {
     expect(truncateToChannel(limited(5), 'abcd😀e')).toBe('abcd');
     expect(truncateToChannel(limited(6), 'abcd😀e')).toBe('abcd😀');
     expect(truncateToChannel(limited(1), '😀')).toBe('');
+  });
+});
+
+describe('channel text limits (spec 1 §5)', () => {
+  it("narrows Smart to 250 on the SMS medium and keeps 4096 on WhatsApp; other kinds keep their kind's", () => {
+    expect(channelFactsOf('smart', { medium: 'sms' })).toEqual({ text_limit: 250 });
+    expect(channelFactsOf('smart', { medium: 'whatsapp' })).toEqual({});
+    expect(channelFactsOf('waent', { medium: 'sms' })).toEqual({});
+    expect(channelTextLimit(capabilitiesOf('smart'), { medium: 'sms' })).toBe(250);
+    expect(channelTextLimit(capabilitiesOf('smart'), null)).toBe(4096);
+  });
+
+  it("an attendance counts against the limit it recorded, otherwise its kind's", () => {
+    expect(attendanceTextLimit('smart', { text_limit: 250 })).toBe(250);
+    expect(attendanceTextLimit('smart', {})).toBe(4096);
+    expect(attendanceTextLimit('fa', {})).toBe(1900);
+    expect(attendanceTextLimit('sms', {})).toBe(250);
+    expect(attendanceTextLimit('waent', {})).toBe(4096);
+    expect(attendanceTextLimit('web', {})).toBeNull();
+    expect(attendanceTextLimit('desconhecido', { text_limit: 'x' })).toBeNull();
   });
 });

@@ -5,8 +5,11 @@ import { CHANNEL_KINDS, type TChannelKind } from './channels';
 import { FA_HUMAN_AGENT_WINDOW_HOURS, META_WINDOW_MSG } from './meta-window';
 
 export type TChannelCapabilities = {
-  /** Longest text a message may carry (spec 1 §5, §9); null: no limit. */
-  text: { maxLength: number | null };
+  /**
+   * Longest text a message may carry (spec 1 §5, §9); null: no limit. `byMedium`: a narrower limit when the
+   * channel's config names that medium (`config.medium`, e.g. a Smart channel on SMS).
+   */
+  text: { maxLength: number | null; byMedium?: Readonly<Record<string, number>> };
   /** The file types (MIME) that may be sent and the largest file; null: text only. */
   media: { types: readonly string[]; maxBytes: number } | null;
   /**
@@ -128,7 +131,11 @@ const CAPABILITIES: Record<TChannelKind, TChannelCapabilities> = {
   sms: declare({ text: { maxLength: 250 }, contactAddress: 'phone', scheduling: true }),
   smsn: declare({ text: { maxLength: 250 }, contactAddress: 'phone', scheduling: true }),
   // 4096, or 250 when the Smart channel's medium is SMS (spec 1 §5): that channel's config narrows it.
-  smart: declare({ text: { maxLength: 4096 }, contactAddress: 'phone', scheduling: true }),
+  smart: declare({
+    text: { maxLength: 4096, byMedium: { sms: 250 } },
+    contactAddress: 'phone',
+    scheduling: true,
+  }),
   // Telegram's Bot API: no limit in the spec, so nothing is truncated (the adapter sends a long text in pieces of
   // 4096 characters); photos, voice notes and documents by upload; chat ids are opaque; no window, no statuses;
   // a bot may send about 30 messages a second (Telegram's broadcast limit, beyond it 429).
@@ -165,12 +172,37 @@ export function replyWindowOpen(
   return nowMs - at < caps.replyWindow.hours * 3_600_000;
 }
 
+/** A channel's text limit: its kind's, narrowed by the medium its config names (spec 1 §5); null: no limit. */
+export function channelTextLimit(caps: TChannelCapabilities, config: unknown): number | null {
+  const medium =
+    typeof config === 'object' && config !== null ? (config as { medium?: unknown }).medium : undefined;
+  const narrowed = typeof medium === 'string' && caps.text.byMedium ? caps.text.byMedium[medium] : undefined;
+  return narrowed ?? caps.text.maxLength;
+}
+
+/**
+ * An attendance's text limit: the one its channel had when it opened (`data.text_limit`, recorded only when it
+ * narrows the kind's), otherwise its kind's. Both the stored text and the composer count against it.
+ */
+export function attendanceTextLimit(kind: string, data: unknown): number | null {
+  const recorded =
+    typeof data === 'object' && data !== null ? (data as { text_limit?: unknown }).text_limit : undefined;
+  return typeof recorded === 'number' && recorded > 0 ? recorded : capabilitiesOf(kind).text.maxLength;
+}
+
+/** What a new attendance records of its channel: the text limit when the channel's config narrows its kind's. */
+export function channelFactsOf(kind: string, config: unknown): Record<string, unknown> {
+  const caps = capabilitiesOf(kind);
+  const limit = channelTextLimit(caps, config);
+  return limit !== caps.text.maxLength && limit !== null ? { text_limit: limit } : {};
+}
+
 /**
  * The text cut to the channel's limit (spec 1 §5: longer text is truncated, not refused). A cut never splits
  * a character written with two UTF-16 units (emoji), so the result may be one unit shorter than the limit.
  */
-export function truncateToChannel(caps: TChannelCapabilities, text: string): string {
-  const max = caps.text.maxLength;
+export function truncateToChannel(caps: TChannelCapabilities | number | null, text: string): string {
+  const max = typeof caps === 'number' || caps === null ? caps : caps.text.maxLength;
   if (max === null || text.length <= max) return text;
   const last = text.charCodeAt(max - 1);
   const splitsPair = max > 0 && last >= 0xd800 && last <= 0xdbff;

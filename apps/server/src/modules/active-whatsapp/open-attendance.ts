@@ -1,3 +1,4 @@
+import { channelFactsOf } from '@prosa/shared/channel-capabilities';
 import { cardIdFor } from '@prosa/shared/channels';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { OpenChannel } from '../../channels/port';
@@ -113,7 +114,7 @@ export async function openActiveAttendance(
         sectorId: input.sectorId,
         operatorAssignedId: input.responsible.id,
         operatorAssignedName: input.responsible.name,
-        data: { ...contact.data, ...to.attendanceData },
+        data: { ...contact.data, ...to.attendanceData, ...channelFactsOf(channel.kind, channel.config) },
       })
       .returning();
     if (!created) throw new Error('attendance insert returned nothing');

@@ -1,5 +1,5 @@
 import type { TCard, TMessage } from '@prosa/shared/attendance';
-import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
+import { attendanceTextLimit, capabilitiesOf } from '@prosa/shared/channel-capabilities';
 import { WEBCHAT_OFFLINE_SECONDS } from '@prosa/shared/channels';
 import type { attendances, messages } from '../../db/schema/attendance';
 
@@ -31,6 +31,7 @@ export function toCard(a: AttendanceRow, now = Date.now()): TCard {
     poll_submited: a.pollSubmited,
     notes: a.notes,
     data: a.data,
+    text_limit: attendanceTextLimit(a.channelKind, a.data),
     unread_count: a.unreadCount,
     last_message_at: a.lastMessageAt.toISOString(),
     last_message_preview: a.lastMessagePreview,

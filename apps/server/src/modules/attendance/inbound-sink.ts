@@ -1,3 +1,4 @@
+import { channelFactsOf } from '@prosa/shared/channel-capabilities';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { InboundSink } from '../../channels/inbound/sink';
 import type { InboundContact, InboundMessage, OpenChannel } from '../../channels/port';
@@ -145,7 +146,12 @@ export function attendanceInboundSink(
       }
       await ingestInbound(deps, {
         companyId: ch.companyId,
-        channel: { kind: ch.kind, id: ch.id, sectorId: ch.defaultSectorId },
+        channel: {
+          kind: ch.kind,
+          id: ch.id,
+          sectorId: ch.defaultSectorId,
+          facts: channelFactsOf(ch.kind, ch.config),
+        },
         contact,
         message,
       });
@@ -159,7 +165,12 @@ export function attendanceInboundSink(
         deps,
         {
           companyId: ch.companyId,
-          channel: { kind: ch.kind, id: ch.id, sectorId: ch.defaultSectorId },
+          channel: {
+            kind: ch.kind,
+            id: ch.id,
+            sectorId: ch.defaultSectorId,
+            facts: channelFactsOf(ch.kind, ch.config),
+          },
           items: items.filter((it) => !fromPhone(it.message)),
         },
         phone.length === 0

@@ -22,6 +22,14 @@ export type IngestResult = {
 /** A message of the batch lost a race with its concurrent twin: the caller runs the batch again (or per message). */
 export class BatchRace extends Error {}
 
+/** The channel of a batch; `facts`: what a new attendance records of it in its data (e.g. its text limit). */
+export type IngestChannel = {
+  kind: TChannelKind;
+  id: number;
+  sectorId: number;
+  facts?: Record<string, unknown>;
+};
+
 const preview = (text: string, attachments: unknown[] | undefined) =>
   (text.trim() || (attachments?.length ? '📎 Anexo' : '')).slice(0, 140);
 
@@ -38,7 +46,7 @@ export async function ingestBatch(
   deps: Pick<AppDeps, 'db'>,
   input: {
     companyId: number;
-    channel: { kind: TChannelKind; id: number; sectorId: number };
+    channel: IngestChannel;
     items: BatchItem[];
   },
   /** Runs in the same transaction, after the messages: the inbox marks its events processed there. */
@@ -72,7 +80,7 @@ export async function ingestInbound(
   deps: Pick<AppDeps, 'db'>,
   input: {
     companyId: number;
-    channel: { kind: TChannelKind; id: number; sectorId: number };
+    channel: IngestChannel;
     contact: InboundContact;
     message: InboundMessage;
   },
@@ -228,7 +236,7 @@ export async function ingestBatchTx(
             channelId: channel.id,
             name: c.name,
             sectorId: firstOf.get(c.externalId)?.sectorId ?? channel.sectorId,
-            data: c.data ?? {},
+            data: { ...(c.data ?? {}), ...(channel.facts ?? {}) },
           };
         }),
       )

@@ -1,4 +1,4 @@
-import { capabilitiesOf, truncateToChannel } from '@prosa/shared/channel-capabilities';
+import { attendanceTextLimit, truncateToChannel } from '@prosa/shared/channel-capabilities';
 import type { TFactInput, TMessageOrigin } from '@prosa/shared/facts';
 import { and, eq, sql } from 'drizzle-orm';
 import { attendances, messages } from '../../db/schema/attendance';
@@ -42,7 +42,7 @@ const answers = (origin: TMessageOrigin) => origin === 'operator' || origin === 
 export async function recordOutboundMessage(tx: Tx, input: OutboundMessage): Promise<RecordedOutbound> {
   const { attendance } = input;
   const now = input.now ?? new Date();
-  const text = truncateToChannel(capabilitiesOf(attendance.channelKind), input.text);
+  const text = truncateToChannel(attendanceTextLimit(attendance.channelKind, attendance.data), input.text);
   const [message] = await tx
     .insert(messages)
     .values({

@@ -74,6 +74,13 @@ async function cardFrom(ch: Smart, from: string, text: string) {
   });
 }
 
+/** The card's text limit as the attendance screen receives it. */
+async function cardLimit(id: number) {
+  const r = await http.get(`/api/attendances/${id}`, { cookie: manager });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.text_limit;
+}
+
 const sentOf = async (id: number) => (await ctx.db.select().from(messages).where(eq(messages.id, id)))[0];
 
 describe('Smart channels', () => {
@@ -120,6 +127,9 @@ describe('Smart channels', () => {
       body: { message: 'z'.repeat(400) },
     });
     expect(peer.sent.slice(next).map((s) => [s.medium, s.text.length])).toEqual([['whatsapp', 400]]);
+    // The WhatsApp medium keeps the kind's 4096: stored whole, and the card counts against 4096.
+    expect((await sentOf(id))?.text).toHaveLength(400);
+    expect(await cardLimit(card.id)).toBe(4096);
   });
 
   it('without hasTranshipment the refusal fails the message; the SMS medium cuts to 250', async () => {
@@ -143,6 +153,11 @@ describe('Smart channels', () => {
       body: { message: 'w'.repeat(300) },
     });
     expect(peer.sent.slice(-1).map((s) => [s.medium, s.text.length])).toEqual([['sms', 250]]);
+    // What the chat shows is what the contact got (spec 1 §5: 250 when the medium is SMS), and the composer
+    // counts against the card's 250.
+    const stored = await ctx.db.select().from(messages).where(eq(messages.attendanceId, smsCard.id));
+    expect(stored.filter((m) => m.senderType === 1).map((m) => m.text.length)).toEqual([250]);
+    expect(await cardLimit(smsCard.id)).toBe(250);
   });
 });
 
@@ -174,6 +189,7 @@ describe('active SMS on a Smart channel', () => {
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((r.body.card as { card_id: string }).card_id).toBe(`smart_${ch.id}_5521987654321`);
+    expect((r.body.card as { text_limit: number }).text_limit).toBe(250);
     expect(peer.sent.slice(before).map((s) => [s.medium, s.to, s.text])).toEqual([
       ['sms', '5521987654321', 'Promoção de hoje'],
     ]);

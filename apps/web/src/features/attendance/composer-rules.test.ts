@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { channelLimit, prepareOutgoing, quoteTooOld } from './composer-rules';
+import { card } from './test-fixtures';
 
 describe('prepareOutgoing', () => {
   it('refuses an empty or blank message with the spec warning', () => {
@@ -25,13 +26,10 @@ describe('prepareOutgoing', () => {
 });
 
 describe('channelLimit', () => {
-  it('knows the limits of spec 1 §5 and none for web chat', () => {
-    expect(channelLimit('fa')).toBe(1900);
-    expect(channelLimit('sms')).toBe(250);
-    expect(channelLimit('waent')).toBe(4096);
-    expect(channelLimit('smart')).toBe(4096);
-    expect(channelLimit('web')).toBeNull();
-    expect(channelLimit('desconhecido')).toBeNull();
+  it("counts against the card's limit (the server's: the channel's, 250 for Smart on SMS)", () => {
+    expect(channelLimit(card({ id: 1, channel_kind: 'smart', text_limit: 250 }))).toBe(250);
+    expect(channelLimit(card({ id: 2, channel_kind: 'smart', text_limit: 4096 }))).toBe(4096);
+    expect(channelLimit(card({ id: 3, channel_kind: 'web', text_limit: null }))).toBeNull();
   });
 });
 

@@ -1,14 +1,14 @@
+import type { TCard } from '@prosa/shared/attendance';
 import { ATT_MSG } from '@prosa/shared/attendance';
-import { capabilitiesOf } from '@prosa/shared/channel-capabilities';
 
 const IFRAME = /<\s*iframe\b/i;
 const QUOTE_MAX_AGE_MS = 30 * 86_400_000;
 
 export type TOutgoing = { ok: true; text: string; truncated: boolean } | { ok: false; warning: string };
 
-/** The text limit of a channel kind (spec 1 §5), or null when it has none. */
-export function channelLimit(kind: string): number | null {
-  return capabilitiesOf(kind).text.maxLength;
+/** The text limit of the card's channel (spec 1 §5: the server's, e.g. 250 for Smart on SMS), or null when none. */
+export function channelLimit(card: Pick<TCard, 'text_limit'>): number | null {
+  return card.text_limit;
 }
 
 /** Checks a message before sending (spec 1 §5): empty and iframe are refused, long text is cut to the limit. */

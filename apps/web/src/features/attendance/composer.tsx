@@ -81,7 +81,7 @@ export function Composer(props: Props & { ref?: Ref<HTMLTextAreaElement> }) {
   const send = useSendMessage(card);
   const isEmail = capabilitiesOf(card.channel_kind).subject;
   const [emailOut, setEmailOut] = useState<TEmailReplyExtras>({});
-  const limit = channelLimit(card.channel_kind);
+  const limit = channelLimit(card);
   const over = limit !== null && text.length > limit;
   const ready = useReadyAnswers(text, setText);
 

@@ -40,6 +40,7 @@ export function card(over: Partial<TCard> & { id: number }): TCard {
     poll_submited: false,
     notes: '',
     data: {},
+    text_limit: null,
     unread_count: 0,
     last_message_at: '2026-03-10T12:00:00.000Z',
     last_message_preview: 'oi',
