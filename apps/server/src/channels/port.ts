@@ -81,6 +81,8 @@ export type InboundContact = {
   externalId: string;
   name: string;
   data?: Record<string, unknown>;
+  /** What an attendance this message opens records beyond the contact's data (an e-mail's from, to, cc, subject). */
+  attendanceData?: Record<string, unknown>;
   /** The sector an attendance this message opens goes to (a channel's routing rule); absent: the channel's. */
   sectorId?: number;
 };

@@ -57,10 +57,12 @@ async function mail(opts: {
   references?: string[];
   attachments?: { filename: string; content: Buffer; contentType: string }[];
   from?: string;
+  cc?: string;
 }) {
   return new MailComposer({
     from: { name: 'Cliente Exemplo', address: opts.from ?? CUSTOMER },
     to: SUPPORT,
+    ...(opts.cc ? { cc: opts.cc } : {}),
     subject: opts.subject,
     text: opts.text,
     ...(opts.html ? { html: opts.html } : {}),
@@ -75,7 +77,7 @@ async function mail(opts: {
 
 async function cardOf(address: string) {
   const [row] = await ctx.db
-    .select({ id: attendances.id, cardId: attendances.cardId })
+    .select({ id: attendances.id, cardId: attendances.cardId, data: attendances.data })
     .from(attendances)
     .innerJoin(
       contacts,
@@ -150,6 +152,7 @@ describe('E-mail channel over IMAP and SMTP', () => {
       await mail({
         messageId: 'pedido-1@exemplo.com.br',
         subject: 'Pedido 123 atrasado',
+        cc: PROSPECT,
         text: 'Meu pedido 123 não chegou.',
         html: '<p onclick="alert(1)">Meu pedido <b>123</b> não chegou.</p><script>alert(2)</script><img src="https://rastreio.example/p.gif">',
         attachments: [{ filename: 'nota.pdf', content: pdf, contentType: 'application/pdf' }],
@@ -157,6 +160,16 @@ describe('E-mail channel over IMAP and SMTP', () => {
     );
     const card = await waitFor(() => cardOf(CUSTOMER));
     expect(card.cardId).toMatch(/^em_/);
+    // Spec 1 §3 data of an e-mail card, from the thread's first message (as the active e-mail records them).
+    expect(card.data).toMatchObject({
+      email: CUSTOMER,
+      contact_email: CUSTOMER,
+      from: CUSTOMER,
+      to: SUPPORT,
+      cc: PROSPECT,
+      subject: 'Pedido 123 atrasado',
+      email_config_id: channelId,
+    });
     const [m] = await waitFor(async () => {
       const list = await messagesOf(card.id);
       return list.length > 0 ? list : null;
@@ -197,6 +210,7 @@ describe('E-mail channel over IMAP and SMTP', () => {
     await waitFor(async () => (await inboundCount(CUSTOMER)) === 2);
     const again = await cardOf(CUSTOMER);
     expect(again?.id).toBe(card.id);
+    expect(again?.data).toMatchObject({ subject: 'Pedido 123 atrasado', cc: PROSPECT });
     const open = await ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(attendances)

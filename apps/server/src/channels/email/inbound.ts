@@ -37,6 +37,12 @@ export function mailOf(payload: unknown): MailPayload | null {
   };
 }
 
+const addresses = (list: MailPayload['to']) =>
+  list
+    .map((a) => a.address)
+    .filter(Boolean)
+    .join(', ');
+
 export async function resolve(_req: InboundRequest): Promise<null> {
   return null;
 }
@@ -50,7 +56,7 @@ export function split(payload: unknown): { orderingKey: string; payload: unknown
   return m ? [{ orderingKey: m.from.address, payload }] : [];
 }
 
-export function parse(_ch: OpenChannel<TEmConfig>, payload: unknown): InboundParse {
+export function parse(ch: OpenChannel<TEmConfig>, payload: unknown): InboundParse {
   const none: InboundParse = { contact: null, messages: [], statuses: [], reactions: [] };
   const m = mailOf(payload);
   if (!m) return none;
@@ -61,6 +67,16 @@ export function parse(_ch: OpenChannel<TEmConfig>, payload: unknown): InboundPar
       externalId: m.from.address,
       name: (m.from.name || m.from.address).slice(0, 120),
       data: { email: m.from.address },
+      // Spec 1 §3 data, as the active e-mail records it: the thread's first message opens the attendance.
+      attendanceData: {
+        email: m.from.address,
+        contact_email: m.from.address,
+        from: m.from.address,
+        to: addresses(m.to),
+        cc: addresses(m.cc),
+        subject: m.subject,
+        email_config_id: ch.id,
+      },
     },
     messages: [
       {

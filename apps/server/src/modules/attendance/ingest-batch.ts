@@ -236,7 +236,11 @@ export async function ingestBatchTx(
             channelId: channel.id,
             name: c.name,
             sectorId: firstOf.get(c.externalId)?.sectorId ?? channel.sectorId,
-            data: { ...(c.data ?? {}), ...(channel.facts ?? {}) },
+            data: {
+              ...(c.data ?? {}),
+              ...(firstOf.get(c.externalId)?.attendanceData ?? {}),
+              ...(channel.facts ?? {}),
+            },
           };
         }),
       )

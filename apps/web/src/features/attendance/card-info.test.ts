@@ -19,6 +19,23 @@ describe('cardDataRows', () => {
       { label: 'Cidade natal', value: 'Recife' },
     ]);
   });
+
+  it("shows an e-mail card's from, to, cc and subject, not its config id", () => {
+    expect(
+      cardDataRows({
+        from: 'cliente@exemplo.com.br',
+        to: 'suporte@empresademo.com.br',
+        cc: 'a@exemplo.com.br, b@exemplo.com.br',
+        subject: 'Pedido 123',
+        email_config_id: 4,
+      }),
+    ).toEqual([
+      { label: 'De', value: 'cliente@exemplo.com.br' },
+      { label: 'Para', value: 'suporte@empresademo.com.br' },
+      { label: 'Cc', value: 'a@exemplo.com.br, b@exemplo.com.br' },
+      { label: 'Assunto', value: 'Pedido 123' },
+    ]);
+  });
 });
 
 describe('metricRows', () => {

@@ -16,6 +16,9 @@ const DATA_LABEL: Record<string, string> = {
   cpf: 'CPF',
   cnpj: 'CNPJ',
   subject: 'Assunto',
+  from: 'De',
+  to: 'Para',
+  cc: 'Cc',
   web_code: 'Código do web chat',
 };
 // Technical ids that mean nothing to an operator.
