@@ -3,6 +3,7 @@ import {
   activeTransferModes,
   firstInvalidEmail,
   metadataProblem,
+  nearRealTimeEmail,
   readCompanyMetadata,
   ZCompanyMetadata,
 } from './company-metadata';
@@ -15,6 +16,9 @@ describe('metadados da empresa', () => {
     expect(meta.change_auto.minutes).toBe(0);
     expect(meta.allow.opTransfer).toBe(false);
     expect(meta.allow.allowCosmosCRM).toBe(true);
+    expect(meta.allow['near-real-time-email']).toBe(true);
+    expect(nearRealTimeEmail(meta.allow)).toBe(true);
+    expect(nearRealTimeEmail({ 'near-real-time-email': false })).toBe(false);
     expect(meta.b4b).toEqual({ maxStates: 3 });
     expect(meta.reports.history.period).toBeNull();
     expect(meta.triage).toBe('BASIC');

@@ -39,6 +39,14 @@ const nullableNumber = z.number().min(0).max(INT4_MAX).nullable().optional();
 /** Ids and switches other modules read with Number()/truthiness: kept as they were stored. */
 const loose = z.union([z.number(), z.string(), z.boolean()]).nullable().optional();
 
+/** The company flag "near-real-time e-mail" (spec 1 §7), on unless turned off. */
+export const NEAR_REAL_TIME_EMAIL = 'near-real-time-email';
+
+/** Whether a company's e-mail channels wait for new mail with IMAP IDLE (the flag on or never set). */
+export function nearRealTimeEmail(allow: Readonly<Record<string, unknown>> | undefined): boolean {
+  return allow?.[NEAR_REAL_TIME_EMAIL] !== false;
+}
+
 /** Company switches (spec 1 §3 allow flags, spec 3 §3). Unknown flags (allowCosmosCRM, …) pass through. */
 export const ZAllow = z
   .looseObject({
@@ -60,6 +68,8 @@ export const ZAllow = z
     'report-bi': flag,
     background_reports: flag,
     'whatsapp-profile-picture': flag,
+    /** Spec 1 §7: e-mail read as it arrives (IMAP IDLE); off, each mailbox is checked every 5 minutes. */
+    [NEAR_REAL_TIME_EMAIL]: z.boolean().default(true),
   })
   .prefault({});
 export type TAllow = z.infer<typeof ZAllow>;

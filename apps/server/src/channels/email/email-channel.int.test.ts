@@ -530,3 +530,88 @@ describe('SMTP send semantics (one attempt)', () => {
     });
   });
 });
+
+describe('Near-real-time e-mail flag (spec 1 §7)', () => {
+  async function setNearRealTime(on: boolean) {
+    const meta = (await http.get('/api/company/metadata', { cookie: manager })).body as {
+      allow: Record<string, unknown>;
+    };
+    const saved = await http.put('/api/company/metadata', {
+      cookie: manager,
+      body: { ...meta, allow: { ...meta.allow, 'near-real-time-email': on } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  }
+
+  async function folder() {
+    const ch = (await ctx.deps.channelRepository.findById(channelId)) as OpenChannel<TEmConfig> | null;
+    return ch?.config.imap.folder ?? 'INBOX';
+  }
+
+  // The net re-check is far off: a mail arrives only by IDLE (flag on) or by the mailbox check (flag off). A quiet
+  // connection would enter IDLE after 100 ms, well within the 300 ms between checks.
+  const startQuiet = () =>
+    startEmailReader({
+      url: ctx.url,
+      ctx: channelCtx(ctx.deps),
+      channelRepository: ctx.deps.channelRepository,
+      scanMs: 200,
+      recheckMs: 600_000,
+      pollMs: 300,
+      idleAfterMs: 100,
+      backoffMs: 200,
+    });
+
+  it('on (the default) the mailbox is in IDLE and new mail arrives by it', async () => {
+    await reader?.stop();
+    const meta = (await http.get('/api/company/metadata', { cookie: manager })).body as {
+      allow: Record<string, unknown>;
+    };
+    expect(meta.allow['near-real-time-email']).toBe(true);
+    reader = startQuiet();
+    await waitFor(async () => reader?.idling().includes(channelId));
+    const before = await inboundCount(CUSTOMER);
+    await dovecot.append(
+      SUPPORT,
+      await folder(),
+      await mail({
+        messageId: 'idle-1@exemplo.com.br',
+        subject: 'Re: Pedido 123 atrasado',
+        text: 'Por IDLE.',
+      }),
+    );
+    await waitFor(async () => (await inboundCount(CUSTOMER)) === before + 1);
+  }, 60_000);
+
+  it('off, the mailbox is checked on a timer without IDLE; turned on again, the reader goes back to IDLE', async () => {
+    await reader?.stop();
+    await setNearRealTime(false);
+    reader = startQuiet();
+    await waitFor(async () => reader?.reading().includes(channelId));
+    const before = await inboundCount(CUSTOMER);
+    await dovecot.append(
+      SUPPORT,
+      await folder(),
+      await mail({
+        messageId: 'poll-1@exemplo.com.br',
+        subject: 'Re: Pedido 123 atrasado',
+        text: 'Por verificação.',
+      }),
+    );
+    // Never in IDLE meanwhile, over several checks (each 300 ms apart, IDLE would start after 100 ms of quiet).
+    let idled = false;
+    await waitFor(async () => {
+      idled ||= (reader?.idling().length ?? 0) > 0;
+      return (await inboundCount(CUSTOMER)) === before + 1;
+    });
+    const checks = Date.now() + 1500;
+    await waitFor(async () => {
+      idled ||= (reader?.idling().length ?? 0) > 0;
+      return Date.now() > checks;
+    });
+    expect(idled).toBe(false);
+    // The flag is read again at each check: on, the channel reconnects in IDLE.
+    await setNearRealTime(true);
+    await waitFor(async () => reader?.idling().includes(channelId));
+  }, 60_000);
+});

@@ -6,13 +6,16 @@ import type { ChannelCtx, OpenChannel } from '../port';
 import type { ChannelRepository } from '../repository';
 import { commitMails, readMailCursor } from './cursor';
 import { describeMailError } from './errors';
+import { readsWithIdle } from './idle-flag';
 import { assertMailHost, imapOptions } from './options';
 import { type MailPayload, parseMail } from './parse-mail';
 
 // The mailboxes of the live e-mail channels, read on the worker role: one IMAP connection per channel, held by
 // one node at a time (connection-supervisor.ts holds the locks and the scan). New messages are noticed by IDLE
 // (imapflow idles whenever the connection is quiet; the server's EXISTS wakes the reader), with a slow re-check
-// as a net.
+// as a net. With the company's "near-real-time e-mail" flag off (spec 1 §7) there is no IDLE: the mailbox is
+// checked every 5 minutes. The flag is read when a channel's connection starts and at each wake; a change
+// reconnects in the other mode.
 // A channel whose server fails is tried again with a growing wait (never hammered).
 
 /** The advisory lock namespace of mailbox reading (pg_try_advisory_lock(int, int)). */
@@ -32,6 +35,10 @@ export type EmailReaderOptions = {
   scanMs?: number;
   /** A look at the folder even without news from IDLE. */
   recheckMs?: number;
+  /** How often a mailbox is checked with the near-real-time e-mail flag off (no IDLE); default 5 minutes. */
+  pollMs?: number;
+  /** How long a quiet connection waits before it enters IDLE (imapflow's autoIdleDelay; its default 15 s). */
+  idleAfterMs?: number;
   backoffMs?: number;
   maxBackoffMs?: number;
   log?: (msg: string, err?: unknown) => void;
@@ -40,6 +47,8 @@ export type EmailReaderOptions = {
 export type EmailReader = {
   /** The channels this node reads now. */
   reading(): number[];
+  /** The channels whose connection is in IMAP IDLE now (the server pushes new mail). */
+  idling(): number[];
   scan(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -109,6 +118,7 @@ export function startEmailReader(opts: EmailReaderOptions): EmailReader {
   const { ctx } = opts;
   const db = ctx.db;
   const log = opts.log ?? (() => {});
+  const clients = new Map<number, ImapFlow>();
 
   const run = async (id: number, signal: AbortSignal) => {
     let backoff = opts.backoffMs ?? 2000;
@@ -119,9 +129,16 @@ export function startEmailReader(opts: EmailReaderOptions): EmailReader {
         .findById(id)
         .catch(() => null)) as OpenChannel<TEmConfig> | null;
       if (!ch || ch.deletedAt !== null || ch.kind !== 'em' || !ch.active) return;
-      const imap = new ImapFlow(imapOptions(ch.config.imap, ch.secrets.imap_password ?? ''));
+      const idle = await readsWithIdle(db, ch.companyId);
+      const imap = new ImapFlow({
+        ...imapOptions(ch.config.imap, ch.secrets.imap_password ?? ''),
+        disableAutoIdle: !idle,
+        ...(opts.idleAfterMs !== undefined ? { autoIdleDelay: opts.idleAfterMs } : {}),
+      });
+      clients.set(id, imap);
       let dirty = true;
       let closed = false;
+      let modeChanged = false;
       let wake: (() => void) | null = null;
       imap.on('exists', () => {
         dirty = true;
@@ -148,14 +165,18 @@ export function startEmailReader(opts: EmailReaderOptions): EmailReader {
           if (!dirty)
             await new Promise<void>((resolve) => {
               wake = resolve;
-              setTimeout(resolve, opts.recheckMs ?? 60_000);
+              setTimeout(resolve, idle ? (opts.recheckMs ?? 60_000) : (opts.pollMs ?? 300_000));
             });
           wake = null;
           if (signal.aborted || closed) break;
+          if ((await readsWithIdle(db, ch.companyId)) !== idle) {
+            modeChanged = true;
+            break;
+          }
           dirty = false;
           await drainMailbox(ctx, imap, ch, log);
         }
-        if (!signal.aborted) throw new Error('o servidor IMAP encerrou a conexão');
+        if (!signal.aborted && !modeChanged) throw new Error('o servidor IMAP encerrou a conexão');
       } catch (err) {
         if (signal.aborted) return;
         const failure = describeMailError(err);
@@ -166,6 +187,7 @@ export function startEmailReader(opts: EmailReaderOptions): EmailReader {
         backoff = Math.min(backoff * 2, opts.maxBackoffMs ?? 300_000);
       } finally {
         signal.removeEventListener('abort', onAbort);
+        if (clients.get(id) === imap) clients.delete(id);
         if (!closed) await imap.logout().catch(() => imap.close());
       }
     }
@@ -181,5 +203,10 @@ export function startEmailReader(opts: EmailReaderOptions): EmailReader {
     run,
     log,
   });
-  return { reading: supervisor.polling, scan: supervisor.scan, stop: supervisor.stop };
+  return {
+    reading: supervisor.polling,
+    idling: () => [...clients].flatMap(([id, c]) => (c.idling ? [id] : [])),
+    scan: supervisor.scan,
+    stop: supervisor.stop,
+  };
 }

@@ -21,6 +21,7 @@ import {
 import {
   AudioTab,
   ContactTab,
+  EmailTab,
   MessageCopyTab,
   ReadUnreadTab,
   SchedulingTab,
@@ -45,6 +46,7 @@ const PANEL: Record<TSettingsTab, () => ReactNode> = {
   contact: () => <ContactTab />,
   mfa: () => <MfaTab />,
   rules: () => <AttendanceRulesTab />,
+  email: () => <EmailTab />,
   'contact-metadata': () => <ContactFieldsTab />,
   'knowledge-base': () => <KnowledgeBaseTab />,
   'control-words': () => <ControlWordsTab />,

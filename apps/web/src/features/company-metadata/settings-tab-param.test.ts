@@ -7,6 +7,7 @@ describe('aba das configurações', () => {
     expect(settingsTabOf('rules')).toBe('rules');
     expect(settingsTabOf('read-unread')).toBe('read-unread');
     expect(settingsTabOf('sector-config')).toBe('sector-config');
+    expect(settingsTabOf('email')).toBe('email');
     expect(settingsTabOf(null)).toBe('pause');
     expect(settingsTabOf('qualquer')).toBe('pause');
   });
@@ -38,9 +39,9 @@ describe('aba das configurações', () => {
     expect(settingsTabParams('rules')).toEqual({ tab: 'rules' });
   });
 
-  it('has the 11 attendance-settings tabs and the 6 numbered tabs that exist, each once', () => {
+  it('has the 11 attendance-settings tabs and the 7 general tabs that exist, each once', () => {
     expect(settingsTabsOf('Atendimento')).toHaveLength(11);
-    expect(settingsTabsOf('Gerais')).toHaveLength(6);
+    expect(settingsTabsOf('Gerais')).toHaveLength(7);
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.id)).size).toBe(SETTINGS_TAB_LIST.length);
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.label)).size).toBe(SETTINGS_TAB_LIST.length);
   });

@@ -15,6 +15,8 @@ export const SETTINGS_TAB_LIST = [
   { id: 'contact', label: 'Contatos', group: 'Gerais' },
   { id: 'mfa', label: 'MFA', group: 'Gerais' },
   { id: 'rules', label: 'Regras de atendimento', group: 'Gerais' },
+  // The company flag "near-real-time e-mail" (spec 1 §7).
+  { id: 'email', label: 'E-mail', group: 'Gerais' },
   // Attendance settings (of the spec's 13 tabs, those whose feature exists).
   { id: 'contact-metadata', label: 'Metadados de contato', group: 'Atendimento' },
   { id: 'knowledge-base', label: 'Base de conhecimento', group: 'Atendimento' },

@@ -4,6 +4,7 @@ import {
   IconClockHour4,
   IconCopy,
   IconEye,
+  IconMail,
   IconMailOpened,
   IconMicrophone,
   IconTag,
@@ -172,6 +173,21 @@ export const SecondsControlTab = switchTab({
       path: 'seconds_control.enabled',
       label: 'Exibir os segundos nos tempos dos atendimentos',
       description: 'Ligado, os cards mostram "5m 12s"; desligado, só a maior unidade ("5m").',
+    },
+  ],
+});
+
+export const EmailTab = switchTab({
+  id: 'email-title',
+  title: 'E-mail',
+  icon: tabIcon(IconMail),
+  description: 'Leitura das caixas de e-mail dos canais de e-mail.',
+  switches: [
+    {
+      path: 'allow.near-real-time-email',
+      label: 'E-mail quase em tempo real (IDLE)',
+      description:
+        'Ligado, o servidor de e-mail avisa cada mensagem nova assim que ela chega. Desligado, as caixas são verificadas a cada 5 minutos.',
     },
   ],
 });
