@@ -26,7 +26,10 @@ async function flagNow(baseURL: string) {
 
 test.afterAll(async ({ baseURL }) => setFlag(baseURL ?? '', true));
 
-test('o gestor desliga o e-mail quase em tempo real na aba E-mail e a escolha fica salva', async ({ page, baseURL }) => {
+test('o gestor desliga o e-mail quase em tempo real na aba E-mail e a escolha fica salva', async ({
+  page,
+  baseURL,
+}) => {
   await setFlag(baseURL ?? '', true);
   await login(page, DEMO.manager);
   await page.goto('/settings?tab=email');
