@@ -1,6 +1,7 @@
 // Smart channels (issue 16; spec 2 §3 "Smart channel", §5, §7, §8): a gateway whose medium is SMS or WhatsApp,
 // through the same provider interface as the SMS channels. hasTranshipment: a WhatsApp message the gateway
 // refuses for a number goes again by SMS (250 characters).
+import { capabilitiesOf } from './channel-capabilities';
 import { zId } from './ids';
 import { SMS_MSG } from './sms';
 import { z } from './zod';
@@ -14,8 +15,12 @@ export const SMART_MEDIA = ['sms', 'whatsapp'] as const;
 export type TSmartMedium = (typeof SMART_MEDIA)[number];
 export const SMART_MEDIUM_LABEL: Record<TSmartMedium, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 
-/** Spec 1 §5: Smart 4096, 250 when its medium is SMS. */
-export const SMART_TEXT_MAX: Record<TSmartMedium, number> = { sms: 250, whatsapp: 4096 };
+/** Spec 1 §5: Smart 4096, 250 when its medium is SMS (the capabilities' numbers). */
+const SMART_TEXT = capabilitiesOf('smart').text;
+export const SMART_TEXT_MAX: Record<TSmartMedium, number> = {
+  sms: SMART_TEXT.byMedium?.sms ?? 250,
+  whatsapp: SMART_TEXT.maxLength ?? 4096,
+};
 
 export const SMART_MSG = {
   required: SMS_MSG.required,
