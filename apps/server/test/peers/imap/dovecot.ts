@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +88,16 @@ export async function startDovecot() {
       '',
     ].join('\n'),
   );
+  // Dovecot re-reads the users file when its mtime (in seconds) changes: each version gets a second of its own,
+  // else a user added within the second of the last read could not log in.
+  let usersMtime = 0;
+  const writeUsers = async (text: string) => {
+    const file = join(dir, 'users');
+    await writeFile(`${file}.new`, text);
+    usersMtime = Math.max(usersMtime + 1, Math.floor(Date.now() / 1000));
+    await utimes(`${file}.new`, usersMtime, usersMtime);
+    await rename(`${file}.new`, file);
+  };
   const proc: ChildProcess = spawn('dovecot', ['-F', '-c', conf], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   const users = new Map<string, string>();
@@ -115,7 +125,7 @@ export async function startDovecot() {
   // Ready when a login succeeds (Dovecot takes a moment to bind).
   const probe = { user: 'probe@dovecot.test', password: 'probe' };
   users.set(probe.user, probe.password);
-  await writeFile(join(dir, 'users'), `${probe.user}:{PLAIN}${probe.password}\n`);
+  await writeUsers(`${probe.user}:{PLAIN}${probe.password}\n`);
   const deadline = Date.now() + 20_000;
   for (;;) {
     try {
@@ -138,7 +148,19 @@ export async function startDovecot() {
     async addUser(user: string, password: string): Promise<DovecotUser> {
       users.set(user, password);
       const lines = [...users].map(([u, p]) => `${u}:{PLAIN}${p}`).join('\n');
-      await writeFile(join(dir, 'users'), `${lines}\n`);
+      await writeUsers(`${lines}\n`);
+      // Dovecot looks at the users file at most once a second: the user is ready when a login succeeds. That first
+      // login also creates the mailbox's folders, once, before a reader and an APPEND race to it.
+      const until = Date.now() + 10_000;
+      for (;;) {
+        try {
+          await as(user, (c) => c.mailboxOpen('INBOX').then(() => undefined));
+          break;
+        } catch (err) {
+          if (Date.now() > until) throw err;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
       return { user, password };
     },
     async createMailbox(user: string, folder: string): Promise<void> {
