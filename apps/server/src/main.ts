@@ -101,7 +101,7 @@ async function main() {
   // Facts read by the workers (each once across all of them): distribution brought forward, later triggers.
   const consumers = config.ROLE.has('worker')
     ? await Promise.all(
-        workerConsumers(fullDeps).map((c) =>
+        workerConsumers(fullDeps, (msg, err) => console.error(msg, err)).map((c) =>
           startDurableConsumer(c, { url: database.url, log: (msg, err) => console.error(msg, err) }),
         ),
       )

@@ -6,6 +6,7 @@ import { LoginPage } from './features/auth/login-page';
 import { ResetPasswordPage } from './features/auth/reset-password-page';
 import { PublicOnly, RequireSession } from './features/auth/route-guards';
 import { ChannelMonitorPage } from './features/channel-monitor/monitor-page';
+import { ChatbotFlowsPage } from './features/chatbot/flows-page';
 import { CompaniesPage } from './features/companies/companies-page';
 import { CompanyEditPage } from './features/companies/company-edit-page';
 import { SettingsPage } from './features/company-metadata/settings-page';
@@ -25,6 +26,7 @@ import { PauseGate } from './features/pause/pause-gate';
 import { UserInPausePage } from './features/pause/user-in-pause-page';
 import { PermissionsPage } from './features/permissions/permissions-page';
 import { ContactsPage } from './features/persons/contacts-page';
+import { PollsPage } from './features/polls/polls-page';
 import { SectorsPage } from './features/sectors/sectors-page';
 import { SecurityPage } from './features/settings/security-page';
 import { SmartChannelsPage } from './features/smart/smart-channels-page';
@@ -33,6 +35,7 @@ import { SmsEditPage } from './features/sms/sms-edit-page';
 import { StatusesPage } from './features/statuses/statuses-page';
 import { TelegramChannelsPage } from './features/telegram/telegram-channels-page';
 import { TelegramEditPage } from './features/telegram/telegram-edit-page';
+import { TriggersPage } from './features/triggers/triggers-page';
 import { UsersPage } from './features/users/users-page';
 import { WaentChannelsPage } from './features/waent/waent-channels-page';
 import { WawebChannelsPage } from './features/waweb/waweb-channels-page';
@@ -93,6 +96,9 @@ export function createRouter() {
                 { path: 'channels/multichannel', element: <MultichannelPage /> },
                 { path: 'channels/multichannel/new', element: <MultichannelFormPage /> },
                 { path: 'channels/multichannel/:id', element: <MultichannelFormPage /> },
+                { path: 'triggers', element: <TriggersPage /> },
+                { path: 'chatbot-flows', element: <ChatbotFlowsPage /> },
+                { path: 'polls', element: <PollsPage /> },
                 { path: 'settings', element: <SettingsPage /> },
                 { path: 'settings/security', element: <SecurityPage /> },
                 { path: 'account', element: <AccountPage /> },

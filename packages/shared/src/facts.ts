@@ -4,6 +4,10 @@ import { DELIVERY_STATES } from './attendance';
 import { zBigId, zId } from './ids';
 import { z } from './zod';
 
+/** Who holds an attendance in automatic mode (automation_sessions.holder): the trigger menu, the agreement, a flow. */
+export const AUTOMATION_HOLDERS = ['menu', 'agreement', 'flow'] as const;
+export type TAutomationHolder = (typeof AUTOMATION_HOLDERS)[number];
+
 /** Why an attendance changed hands (`attendance.assigned`, `attendance.transferred`, `attendance_transfers`). */
 export const TRANSFER_REASONS = [
   'transfer',
@@ -19,11 +23,20 @@ export const TRANSFER_REASONS = [
 export type TTransferReason = (typeof TRANSFER_REASONS)[number];
 
 /** How an attendance was finalized: a status chosen by a user, the inactivity timer, a locked card removed. */
-export const CLOSE_REASONS = ['status', 'auto', 'locked'] as const;
+export const CLOSE_REASONS = ['status', 'auto', 'locked', 'bot'] as const;
 export type TCloseReason = (typeof CLOSE_REASONS)[number];
 
 /** Who produced an outgoing message: a user, a template (HSM), or the product itself (SLA, poke, status text). */
-export const MESSAGE_ORIGINS = ['operator', 'template', 'sla', 'poke', 'status'] as const;
+export const MESSAGE_ORIGINS = [
+  'operator',
+  'template',
+  'sla',
+  'poke',
+  'status',
+  'trigger',
+  'bot',
+  'poll',
+] as const;
 export type TMessageOrigin = (typeof MESSAGE_ORIGINS)[number];
 
 /** How a pause ended (user_pauses.ended_by). */
@@ -96,6 +109,19 @@ export const ZFact = z.discriminatedUnion('name', [
   }),
   onCompany('pause.started', { user_id: zId(), pause_id: zId() }),
   onCompany('pause.ended', { user_id: zId(), pause_id: zId(), reason: z.enum(PAUSE_END_REASONS) }),
+  // Automation (issue 17): a bot took the attendance (auto on) and handed it to people (auto off, into the queue of
+  // the sector, or to an operator).
+  onAttendance('automation.started', {
+    holder: z.enum(AUTOMATION_HOLDERS),
+    flow_id: zId().nullable(),
+    by: userId(),
+  }),
+  onAttendance('automation.handover', {
+    holder: z.enum(AUTOMATION_HOLDERS),
+    sector_id: zId(),
+    operator_id: userId(),
+  }),
+  onAttendance('poll.answered', { poll_id: zId(), request_id: zBigId() }),
   onAttendance('schedule.created', { schedule_id: zId() }),
   onAttendance('schedule.returned', { schedule_id: zId() }),
   // Notices: they tell nodes to refresh something; no durable consumer needs them.

@@ -112,6 +112,9 @@ export const MENU: TMenuItem[] = [
     minRole: ROLE.manager,
     permission: 'modelos_hsm',
   },
+  { key: 'triggers', label: 'Gatilhos', path: '/triggers', minRole: ROLE.manager },
+  { key: 'chatbot-flows', label: 'Fluxos de chatbot', path: '/chatbot-flows', minRole: ROLE.manager },
+  { key: 'polls', label: 'Pesquisas', path: '/polls', minRole: ROLE.manager },
   {
     key: 'settings',
     label: 'Configurações',

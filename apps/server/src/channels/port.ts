@@ -109,6 +109,11 @@ export type InboundMessage = {
   /** Files still at the provider. */
   media?: MediaRef[];
   metadata?: Record<string, unknown>;
+  /**
+   * Kinds that thread (e-mail): the conversation within the contact this message belongs to (the thread's root
+   * Message-ID). One open attendance per contact and thread; absent: the contact's one conversation.
+   */
+  threadKey?: string;
 };
 
 export type InboundReaction = {

@@ -97,12 +97,17 @@ describe('durable fact consumers', () => {
 
   it('a handler that fails leaves no effect and no progress, and the batch runs again in full', async () => {
     let fail = true;
+    // Work registered for after the commit runs only for the batch that committed.
+    const afterRuns: number[] = [];
     const record = recordAs('crash', 'a');
     const consumer = createDurableConsumer({
       db: nodeA.db,
       name: 'test.crash',
-      handle: async (tx, facts) => {
-        await record(tx, facts);
+      handle: async (tx, facts, afterCommit) => {
+        await record(tx, facts, afterCommit);
+        afterCommit(async () => {
+          afterRuns.push(facts.length);
+        });
         if (fail) throw new Error('queda simulada');
       },
     });
@@ -119,9 +124,11 @@ describe('durable fact consumers', () => {
       })
       .toBe('failed');
     expect(await handledBy('crash')).toEqual([]);
+    expect(afterRuns).toEqual([]);
     fail = false;
     await expect.poll(async () => (await consumer.drain()).facts).toBe(2);
     expect((await handledBy('crash')).map((h) => h.id)).toEqual([1001, 1002]);
+    expect(afterRuns).toEqual([2]);
     expect((await consumer.drain()).facts).toBe(0);
   });
 

@@ -3,8 +3,16 @@ import type { Db, Tx } from '../platform/db';
 import { createFactListener } from './fact-listener';
 import { FACT_BATCH, headCursor, readFactsAfter, type TFactCursor, type TStoredFact } from './read-facts';
 
-/** Applies one batch of facts; its writes commit with the consumer's new cursor, or not at all. */
-export type FactHandler = (tx: Tx, facts: TStoredFact[]) => Promise<void>;
+/**
+ * Applies one batch of facts; its writes commit with the consumer's new cursor, or not at all. `afterCommit`
+ * registers work for after the commit (queuing the sends of messages stored here): it runs only when the batch
+ * committed, and a crash before it is covered by the work's own sweep.
+ */
+export type FactHandler = (
+  tx: Tx,
+  facts: TStoredFact[],
+  afterCommit: (fn: () => Promise<void>) => void,
+) => Promise<void>;
 
 /** `busy`: another node holds this consumer's cursor right now (it processes the batch). */
 export type BatchResult = { state: 'done'; facts: number } | { state: 'busy' };
@@ -45,6 +53,7 @@ export function createDurableConsumer(opts: {
   name: string;
   handle: FactHandler;
   batchSize?: number;
+  log?: (msg: string, err?: unknown) => void;
 }): DurableConsumer {
   const { db, name } = opts;
   const batchSize = opts.batchSize ?? FACT_BATCH;
@@ -57,8 +66,9 @@ export function createDurableConsumer(opts: {
       on conflict (name) do nothing`);
   };
 
-  const runBatch = (): Promise<BatchResult> =>
-    db.transaction(async (tx) => {
+  const runBatch = async (): Promise<BatchResult> => {
+    const after: (() => Promise<void>)[] = [];
+    const result = await db.transaction(async (tx) => {
       // SKIP LOCKED: while one node holds the row, another skips it instead of waiting to redo the same batch.
       const claimed = await tx.execute<CursorRow>(sql`
         select snapshot, floor, page_snapshot, page_floor, page_tx::text as page_tx, page_id
@@ -69,7 +79,7 @@ export function createDurableConsumer(opts: {
       const batch = await readFactsAfter(tx, toCursor(row), batchSize);
       // Nothing new: the stored snapshot is as good as the newer one, and an idle consumer writes nothing.
       if (batch.facts.length === 0) return { state: 'done', facts: 0 } as const;
-      await opts.handle(tx, batch.facts);
+      await opts.handle(tx, batch.facts, (fn) => after.push(fn));
       const { snapshot, floor, page } = batch.cursor;
       await tx.execute(sql`
         update fact_consumers
@@ -79,6 +89,15 @@ export function createDurableConsumer(opts: {
         where name = ${name}`);
       return { state: 'done', facts: batch.facts.length } as const;
     });
+    for (const fn of after) {
+      try {
+        await fn();
+      } catch (err) {
+        opts.log?.(`consumidor de fatos ${name}: tarefa após o commit falhou`, err);
+      }
+    }
+    return result;
+  };
 
   const drain = async () => {
     let facts = 0;

@@ -3,6 +3,7 @@ import { sweepInbox } from '../channels/inbound/sweep';
 import type { DurableConsumer } from '../facts/durable-consumer';
 import { maintainFactPartitions } from '../facts/partitions';
 import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
+import { automationConsumer } from '../modules/automation-consumer/consumer';
 import { distributionTriggerConsumer } from '../modules/distribution/distribution-trigger';
 import { runAttendanceTimers } from '../modules/distribution/run-timers';
 import { DISTRIBUTION_TASK, forEachActiveCompany, runDueCycles } from '../modules/distribution/schedule';
@@ -88,6 +89,9 @@ export function workerTasks(config: Config): ScheduledTask<AppDeps>[] {
  * The worker's durable fact consumers (facts/durable-consumer.ts): each reads every fact once across all
  * workers, whichever node wrote it, and moves its cursor with its own writes.
  */
-export function workerConsumers(deps: Pick<AppDeps, 'db'>): DurableConsumer[] {
-  return [distributionTriggerConsumer(deps.db)];
+export function workerConsumers(
+  deps: AppDeps,
+  log?: (msg: string, err?: unknown) => void,
+): DurableConsumer[] {
+  return [distributionTriggerConsumer(deps.db), automationConsumer(deps, log)];
 }

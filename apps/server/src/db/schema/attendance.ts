@@ -125,6 +125,9 @@ export const attendances = pgTable(
     pokedAt: timestamptz('poked_at'),
     lastDistribution: timestamptz('last_distribution'),
     pollSubmited: boolean('poll_submited').notNull().default(false),
+    // The conversation thread within the contact for kinds that thread (e-mail: the root Message-ID); null for the
+    // others. One open attendance per contact and thread.
+    threadKey: text('thread_key'),
     notes: text('notes').notNull().default(''),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     unreadCount: integer('unread_count').notNull().default(0),
@@ -150,8 +153,10 @@ export const attendances = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     uniqueIndex('attendances_protocol_uq').on(t.companyId, t.protocol),
-    // At most one open attendance per contact: a contact who writes after closure opens a new one.
-    uniqueIndex('attendances_open_contact_uq').on(t.companyId, t.contactId).where(sql`closed_at IS NULL`),
+    // At most one open attendance per contact and thread: a contact who writes after closure opens a new one.
+    uniqueIndex('attendances_open_contact_uq')
+      .on(t.companyId, t.contactId, sql`coalesce(thread_key, '')`)
+      .where(sql`closed_at IS NULL`),
     // Admins and managers: newest open cards across sectors, read in index order.
     index('attendances_open_recent_idx')
       .on(t.companyId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())

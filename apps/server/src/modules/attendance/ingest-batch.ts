@@ -5,6 +5,7 @@ import { attendances, companyCounters, contacts, messages, persons } from '../..
 import { writeFacts } from '../../facts/write-facts';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
+import { channelHoldsNewAttendances } from './automatic-start';
 import type { AttendanceRow, MessageRow } from './card';
 
 export type BatchItem = { contact: InboundContact; message: InboundMessage };
@@ -198,19 +199,48 @@ export async function ingestBatchTx(
     return c;
   };
 
-  // 3. Open attendances of these contacts, locked; new ones (protocols from one counter step) for the rest.
+  // 3. Open attendances of these conversations (a contact's one, or its thread), locked; a message of a contact
+  // with a pending poll and no open conversation goes to the polled attendance (its answer); new ones (protocols
+  // from one counter step) for the rest — automatic from the start when the channel's bot holds new attendances.
+  const threadOf = (m: InboundMessage) => m.threadKey ?? '';
+  const convKey = (contactId: number, thread: string) => `${contactId}\u0000${thread}`;
+  const convOf = (it: BatchItem) => convKey(contactOf(it.contact.externalId).id, threadOf(it.message));
+  const firstOfConv = new Map<string, BatchItem>();
+  for (const it of items) if (!firstOfConv.has(convOf(it))) firstOfConv.set(convOf(it), it);
   const contactIds = keys.map((k) => contactOf(k).id);
   const openKey = and(
     eq(attendances.companyId, companyId),
     inArray(attendances.contactId, contactIds),
     isNull(attendances.closedAt),
   );
-  const openRows = new Map<number, AttendanceRow>();
-  for (const a of await tx.select().from(attendances).where(openKey).for('update'))
-    openRows.set(a.contactId, a);
-  const toOpen = keys.filter((k) => !openRows.has(contactOf(k).id));
+  const openRows = new Map<string, AttendanceRow>();
+  const keep = (a: AttendanceRow) => {
+    const k = convKey(a.contactId, a.threadKey ?? '');
+    if (!openRows.has(k)) openRows.set(k, a);
+  };
+  for (const a of await tx.select().from(attendances).where(openKey).for('update')) keep(a);
+  let toOpen = [...firstOfConv.keys()].filter((k) => !openRows.has(k));
+  if (toOpen.length > 0) {
+    const polled = await tx.execute<{ contact_id: number; attendance_id: string }>(sql`
+      select contact_id, attendance_id from poll_requests
+      where company_id = ${companyId} and state = 'pending'
+        and contact_id = any(${sql.param(toOpen.map((k) => Number(k.split('\u0000')[0])))}::int[])
+        and (expires_at is null or expires_at > now())`);
+    if (polled.rows.length > 0) {
+      const ids = polled.rows.map((r) => Number(r.attendance_id));
+      const rows = await tx
+        .select()
+        .from(attendances)
+        .where(and(eq(attendances.companyId, companyId), inArray(attendances.id, ids)))
+        .for('update');
+      for (const a of rows)
+        for (const k of toOpen) if (Number(k.split('\u0000')[0]) === a.contactId) openRows.set(k, a);
+      toOpen = toOpen.filter((k) => !openRows.has(k));
+    }
+  }
   const created = new Set<number>();
   if (toOpen.length > 0) {
+    const auto = await channelHoldsNewAttendances(tx, companyId, channel.id);
     const [counter] = await tx
       .insert(companyCounters)
       .values({ companyId, name: 'protocol', value: toOpen.length })
@@ -225,7 +255,9 @@ export async function ingestBatchTx(
       .insert(attendances)
       .values(
         toOpen.map((k, i) => {
-          const c = contactOf(k);
+          const it = firstOfConv.get(k) as BatchItem;
+          const c = contactOf(it.contact.externalId);
+          const thread = threadOf(it.message);
           return {
             companyId,
             cardId: cardIdFor(channel.kind, channel.id, c.externalId),
@@ -235,10 +267,12 @@ export async function ingestBatchTx(
             channelKind: channel.kind,
             channelId: channel.id,
             name: c.name,
-            sectorId: firstOf.get(c.externalId)?.sectorId ?? channel.sectorId,
+            sectorId: it.contact.sectorId ?? channel.sectorId,
+            auto,
+            threadKey: thread || null,
             data: {
               ...(c.data ?? {}),
-              ...(firstOf.get(c.externalId)?.attendanceData ?? {}),
+              ...(it.contact.attendanceData ?? {}),
               ...(channel.facts ?? {}),
             },
           };
@@ -247,16 +281,15 @@ export async function ingestBatchTx(
       .onConflictDoNothing()
       .returning();
     for (const a of inserted) {
-      openRows.set(a.contactId, a);
+      keep(a);
       created.add(a.id);
     }
     if (inserted.length !== toOpen.length) {
-      for (const a of await tx.select().from(attendances).where(openKey).for('update'))
-        if (!openRows.has(a.contactId)) openRows.set(a.contactId, a);
+      for (const a of await tx.select().from(attendances).where(openKey).for('update')) keep(a);
     }
   }
-  const attendanceOf = (externalId: string) => {
-    const a = openRows.get(contactOf(externalId).id);
+  const attendanceOf = (it: BatchItem) => {
+    const a = openRows.get(convOf(it));
     if (!a) throw new Error('attendance vanished');
     return a;
   };
@@ -267,7 +300,7 @@ export async function ingestBatchTx(
     .values(
       items.map((it) => ({
         companyId,
-        attendanceId: attendanceOf(it.contact.externalId).id,
+        attendanceId: attendanceOf(it).id,
         messageId: idOf(it.message),
         text: it.message.text,
         senderType: 0,
@@ -309,8 +342,7 @@ export async function ingestBatchTx(
     where a.company_id = ${companyId} and a.id = v.id`);
 
   // 6. The facts: attendance.opened for the new ones, message.received per stored message, in one write.
-  const opened = keys
-    .map((k) => attendanceOf(k))
+  const opened = [...new Set(items.map((it) => attendanceOf(it)))]
     .filter((a) => created.has(a.id))
     .map((a) => ({
       companyId,
@@ -331,7 +363,7 @@ export async function ingestBatchTx(
   const opener = new Set<string>();
   const openedBy = new Set<number>();
   for (const it of items) {
-    const a = attendanceOf(it.contact.externalId);
+    const a = attendanceOf(it);
     if (created.has(a.id) && !openedBy.has(a.id)) {
       openedBy.add(a.id);
       opener.add(idOf(it.message));

@@ -22,6 +22,7 @@ export function companiesToDistribute(facts: readonly TStoredFact[]): number[] {
       case 'operator.status_changed':
       case 'pause.started':
       case 'pause.ended':
+      case 'automation.handover':
         out.add(f.companyId);
         break;
       case 'attendance.assigned':

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db';
+
+/** Trigger kinds that hold a new attendance in automatic mode until the customer answers them. */
+export const HOLDING_TRIGGER_TYPES = ['menu', 'menu_keyboard_buttons', 'agreement'] as const;
+
+/**
+ * Whether a new attendance of this channel starts automatic (attendances.auto): the channel (or the channel whose
+ * triggers it uses, use_trigger_from_channel_id) has a menu or agreement trigger, or an active flow is linked to
+ * it. Read by the ingest in the transaction that opens the attendance, so distribution never sees it first.
+ */
+export async function channelHoldsNewAttendances(
+  tx: Tx,
+  companyId: number,
+  channelId: number,
+): Promise<boolean> {
+  const r = await tx.execute<{ holds: boolean }>(sql`
+    select exists (
+      select 1 from triggers t
+      where t.company_id = ${companyId}
+        and t.channel_id = (select coalesce(c.use_trigger_from_channel_id, c.id) from channels c
+                            where c.company_id = ${companyId} and c.id = ${channelId})
+        and t.trigger_type in ('menu', 'menu_keyboard_buttons', 'agreement')
+    ) or exists (
+      select 1 from chatbot_flow_channels fc
+      join chatbot_flows f on f.company_id = fc.company_id and f.id = fc.flow_id
+      where fc.company_id = ${companyId} and fc.channel_id = ${channelId}
+        and f.active and f.deleted_at is null
+    ) as holds`);
+  return r.rows[0]?.holds === true;
+}

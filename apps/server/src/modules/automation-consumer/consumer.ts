@@ -1,0 +1,151 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { attendances, messages } from '../../db/schema/attendance';
+import { createDurableConsumer, type DurableConsumer } from '../../facts/durable-consumer';
+import type { TStoredFact } from '../../facts/read-facts';
+import type { Tx } from '../../platform/db';
+import { type AutomationDeps, type AutomationRun, loadSession, release } from '../automation/run';
+import * as chatbot from '../chatbot/engine';
+import * as polls from '../polls/engine';
+import * as triggers from '../triggers/engine';
+
+/** The durable consumer of automation (fact_consumers.name). */
+export const AUTOMATION_CONSUMER = 'automation';
+
+const HANDLED = new Set([
+  'attendance.opened',
+  'message.received',
+  'automation.handover',
+  'attendance.closed',
+]);
+
+/**
+ * Triggers, chatbot flows and poll answers, on the worker: every fact is read once across all workers and what
+ * it causes (messages stored, the attendance held, handed over or finalized) commits with the consumer's cursor —
+ * a trigger fires at most once per fact, on one node; the messages leave through the outbound path after commit.
+ *
+ * The order of things (docs/decisions/0009-automation.md):
+ * - attendance.opened (by a customer's message): the opening triggers (first message, working periods, receiving
+ *   limit, close attempt, agreement); then the channel's flow; else the trigger menu; else people (the opening
+ *   message is then read as any message in human mode).
+ * - message.received: a pending poll's answer first; then whoever holds the attendance (agreement, flow, menu);
+ *   in human mode the text triggers. The opening message is the opening's, not read twice.
+ * - automation.handover: the attendance reached people (offline operators notification).
+ * - attendance.closed: the closing trigger; the session ends.
+ */
+export function automationConsumer(
+  deps: AutomationDeps,
+  log?: (msg: string, err?: unknown) => void,
+): DurableConsumer {
+  return createDurableConsumer({
+    db: deps.db,
+    name: AUTOMATION_CONSUMER,
+    log,
+    handle: async (tx, facts, afterCommit) => {
+      for (const fact of facts) {
+        if (!HANDLED.has(fact.name) || fact.attendanceId === null) continue;
+        await handleFact(deps, tx, fact, afterCommit);
+      }
+    },
+  });
+}
+
+async function handleFact(
+  deps: AutomationDeps,
+  tx: Tx,
+  fact: TStoredFact,
+  afterCommit: (fn: () => Promise<void>) => void,
+): Promise<void> {
+  const attendanceId = fact.attendanceId as number;
+  const [attendance] = await tx
+    .select()
+    .from(attendances)
+    .where(and(eq(attendances.companyId, fact.companyId), eq(attendances.id, attendanceId)))
+    .for('update');
+  if (!attendance) return;
+  const run: AutomationRun = { deps, tx, attendance, message: null, now: new Date(), afterCommit };
+
+  switch (fact.name) {
+    case 'attendance.opened': {
+      const opener = await firstCustomerMessage(tx, fact.companyId, attendanceId);
+      // Opened by an operator's active send: people started it.
+      if (!opener || attendance.closedAt) return;
+      run.message = opener;
+      await afterOpening(run);
+      return;
+    }
+    case 'message.received': {
+      const [message] = await tx
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, fact.companyId), eq(messages.id, fact.data.message_id)));
+      if (!message || message.senderType !== 0) return;
+      run.message = message;
+      if (await polls.onPollReply(run)) return;
+      if (attendance.closedAt) return;
+      const opener = await firstCustomerMessage(tx, fact.companyId, attendanceId);
+      if (opener?.id === message.id) return;
+      if (await triggers.beforeMessage(run)) return;
+      const session = await loadSession(run);
+      if (!session) {
+        await triggers.onHumanMessage(run);
+        return;
+      }
+      if (session.holder === 'flow') {
+        await chatbot.onFlowMessage(run, session);
+        return;
+      }
+      if (session.holder === 'menu') {
+        await triggers.onMenuMessage(run, session);
+        return;
+      }
+      // The agreement: accepted goes on as after the opening; refused finalized; else asked again.
+      const answer = await triggers.onAgreementReply(run, session);
+      if (answer === 'accepted') await afterAgreement(run);
+      return;
+    }
+    case 'automation.handover':
+      if (attendance.closedAt || attendance.auto) return;
+      await triggers.onHandedOver(run);
+      return;
+    case 'attendance.closed':
+      await triggers.onClosed(run, fact.data.reason);
+      return;
+  }
+}
+
+/** After a customer opened the attendance: opening triggers, then the flow, the menu, or people. */
+async function afterOpening(run: AutomationRun): Promise<void> {
+  const opening = await triggers.onOpened(run);
+  if (opening === 'closed' || opening === 'held') return;
+  await afterAgreement(run);
+}
+
+/** The flow, else the menu, else people. */
+async function afterAgreement(run: AutomationRun): Promise<void> {
+  if ((await chatbot.startFlow(run)) === 'held') return;
+  if ((await triggers.startMenu(run)) === 'held') return;
+  if (run.attendance.closedAt) return;
+  if (run.attendance.auto) {
+    // Held at the opening by a holder that is gone (a trigger or flow removed meanwhile): to people.
+    await release(run, { holder: 'menu' });
+    return;
+  }
+  await triggers.onHandedOver(run);
+  if (run.message) await triggers.onHumanMessage(run);
+}
+
+async function firstCustomerMessage(tx: Tx, companyId: number, attendanceId: number) {
+  const [m] = await tx
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.attendanceId, attendanceId),
+        eq(messages.senderType, 0),
+      ),
+    )
+    .orderBy(asc(messages.id))
+    .limit(1);
+  return m ?? null;
+}

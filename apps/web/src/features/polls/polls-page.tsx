@@ -1,0 +1,6 @@
+// PLACEHOLDER (issue 17): replaced by the helper that builds this screen.
+import { Title } from '@mantine/core';
+
+export function PollsPage() {
+  return <Title order={2}>Pesquisas</Title>;
+}
