@@ -65,6 +65,8 @@ export const ZAllow = z
     confirmCompletionStatus: flag,
     confirmClassificationStatus: flag,
     chatbots: flag,
+    /** Spec 1: operators may hand an attendance to the channel's chatbot (transfer to the BOT). */
+    allowTransferToAuto: flag,
     'report-bi': flag,
     background_reports: flag,
     'whatsapp-profile-picture': flag,
