@@ -63,7 +63,7 @@ export function KnowledgeBaseTab() {
   );
 }
 
-const CHATBOTS = ['allow.chatbots'] as const;
+const CHATBOTS = ['allow.chatbots', 'allow.allowTransferToAuto'] as const;
 
 /**
  * Chatbots (settings tab 9): the company switch that also lets statuses be used by bots. The chatbot's return
@@ -80,6 +80,12 @@ export function ChatbotsTab() {
       form={form}
     >
       <MetaSwitch form={form} path="allow.chatbots" label="Permitir chatbots" />
+      <MetaSwitch
+        form={form}
+        path="allow.allowTransferToAuto"
+        label="Permitir transferir atendimentos para o chatbot"
+        description="Os operadores podem devolver um atendimento ao fluxo de chatbot vinculado ao canal."
+      />
     </MetadataTabCard>
   );
 }
