@@ -259,16 +259,17 @@ const isoDate = z
     error: 'Data inválida.',
   });
 
-const period = <T extends z.ZodRawShape>(shape: T) =>
-  z
-    .object({ fromDate: isoDate, toDate: isoDate, ...shape })
-    .refine((q) => q.toDate >= q.fromDate, { error: POLL_MSG.invalidRange, path: ['toDate'] })
-    .refine((q) => Date.parse(q.toDate) - Date.parse(q.fromDate) <= 366 * 86_400_000, {
-      error: POLL_MSG.rangeTooLong,
-      path: ['toDate'],
-    });
+const ZPeriod = z.object({ fromDate: isoDate, toDate: isoDate });
 
-export const ZPollReportQuery = period({});
+/** The period's checks: the end not before the start, at most 366 days. */
+function checkPeriod(q: { fromDate: string; toDate: string }, ctx: z.RefinementCtx) {
+  if (q.toDate < q.fromDate)
+    ctx.addIssue({ code: 'custom', message: POLL_MSG.invalidRange, path: ['toDate'] });
+  else if (Date.parse(q.toDate) - Date.parse(q.fromDate) > 366 * 86_400_000)
+    ctx.addIssue({ code: 'custom', message: POLL_MSG.rangeTooLong, path: ['toDate'] });
+}
+
+export const ZPollReportQuery = ZPeriod.superRefine(checkPeriod);
 export type TPollReportQuery = z.infer<typeof ZPollReportQuery>;
 
 export const ZPollReport = z.array(
@@ -297,7 +298,7 @@ const optionalId = z.coerce
 
 export const POLL_ANALYTICS_PAGE_SIZE = 50;
 
-export const ZPollAnalyticsQuery = period({
+export const ZPollAnalyticsQuery = ZPeriod.extend({
   poll_id: optionalId,
   sector_id: optionalId,
   operator_id: optionalId,
@@ -306,7 +307,7 @@ export const ZPollAnalyticsQuery = period({
   answered: z.enum(['all', 'answered', 'not_answered'], { error: 'Filtro inválido.' }).default('all'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   exportAs: z.enum(['csv'], { error: 'Formato de exportação inválido.' }).optional(),
-});
+}).superRefine(checkPeriod);
 export type TPollAnalyticsQuery = z.input<typeof ZPollAnalyticsQuery>;
 
 export const POLL_STATE_LABEL: Record<string, string> = {
