@@ -706,3 +706,16 @@ export const ZTransferToChatbotInput = z.object({
 });
 export type TTransferToChatbotInput = z.input<typeof ZTransferToChatbotInput>;
 export const ZTransferToChatbotAnswer = z.object({ message: z.string() });
+
+/** The routes (all under the caller's company; manager and above except the transfer, which any operator may call). */
+export const CHATBOT_API = {
+  flows: '/api/chatbot/flows',
+  flow: (id: number) => `/api/chatbot/flows/${id}`,
+  /** PUT {channel_type, channel_id} links (moves it from another flow); DELETE …/channels/:channelId unlinks. */
+  flowChannels: (id: number) => `/api/chatbot/flows/${id}/channels`,
+  flowChannel: (id: number, channelId: number) => `/api/chatbot/flows/${id}/channels/${channelId}`,
+  options: '/api/chatbot/options',
+  configs: '/api/chatbot/configs',
+  canTransfer: '/api/transfer/can-transfer',
+  toChatbot: '/api/transfer/to-chatbot',
+} as const;
