@@ -92,10 +92,28 @@ async function cardOf(address: string) {
 const messagesOf = (attendanceId: number) =>
   ctx.db.select().from(messages).where(eq(messages.attendanceId, attendanceId)).orderBy(messages.id);
 
+/** The contact's messages received on the channel, in all its conversations (threads). */
 async function inboundCount(address: string) {
-  const card = await cardOf(address);
-  if (!card) return 0;
-  return (await messagesOf(card.id)).filter((m) => m.senderType === 0).length;
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .innerJoin(
+      attendances,
+      and(eq(attendances.companyId, messages.companyId), eq(attendances.id, messages.attendanceId)),
+    )
+    .innerJoin(
+      contacts,
+      and(eq(contacts.companyId, attendances.companyId), eq(contacts.id, attendances.contactId)),
+    )
+    .where(
+      and(
+        eq(contacts.kind, 'em'),
+        eq(contacts.externalId, address),
+        eq(attendances.channelId, channelId),
+        eq(messages.senderType, 0),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 beforeAll(async () => {
@@ -218,6 +236,53 @@ describe('E-mail channel over IMAP and SMTP', () => {
     expect(open[0]?.n).toBe(1);
   });
 
+  it('each thread of a contact is its own attendance; a reply joins its thread, not the latest', async () => {
+    const from = 'outro@exemplo.com.br';
+    const threadOf = async (messageId: string) => {
+      const [row] = await ctx.db
+        .select({ attendanceId: messages.attendanceId })
+        .from(messages)
+        .where(eq(messages.messageId, `em:${channelId}:${messageId}`));
+      return row?.attendanceId ?? null;
+    };
+    for (const [messageId, subject] of [
+      ['boleto-1@exemplo.com.br', 'Segunda via do boleto'],
+      ['entrega-1@exemplo.com.br', 'Endereço de entrega'],
+    ] as const)
+      await dovecot.append(SUPPORT, 'INBOX', await mail({ from, messageId, subject, text: subject }));
+    await waitFor(async () => (await inboundCount(from)) === 2);
+    const boleto = await threadOf('boleto-1@exemplo.com.br');
+    const entrega = await threadOf('entrega-1@exemplo.com.br');
+    expect(boleto).not.toBeNull();
+    expect(entrega).not.toBeNull();
+    expect(boleto).not.toBe(entrega);
+    // A reply to the first thread, sent after the second began, goes to the first.
+    await dovecot.append(
+      SUPPORT,
+      'INBOX',
+      await mail({
+        from,
+        messageId: 'boleto-2@exemplo.com.br',
+        subject: 'Re: Segunda via do boleto',
+        text: 'Chegou, obrigado.',
+        inReplyTo: 'boleto-1@exemplo.com.br',
+        references: ['boleto-1@exemplo.com.br'],
+      }),
+    );
+    await waitFor(async () => (await inboundCount(from)) === 3);
+    expect(await threadOf('boleto-2@exemplo.com.br')).toBe(boleto);
+    const open = await ctx.db
+      .select({ id: attendances.id, threadKey: attendances.threadKey })
+      .from(attendances)
+      .where(
+        and(eq(attendances.channelId, channelId), sql`closed_at is null`, sql`id in (${boleto}, ${entrega})`),
+      );
+    expect(open.map((a) => a.threadKey).sort()).toEqual([
+      'boleto-1@exemplo.com.br',
+      'entrega-1@exemplo.com.br',
+    ]);
+  });
+
   it('a restarted reader loses nothing and reads nothing twice', async () => {
     await reader?.stop();
     reader = null;
@@ -228,6 +293,7 @@ describe('E-mail channel over IMAP and SMTP', () => {
       await mail({
         messageId: 'pedido-3@exemplo.com.br',
         subject: 'Re: Pedido 123 atrasado',
+        references: ['pedido-1@exemplo.com.br'],
         text: 'Terceira.',
       }),
     );
@@ -239,6 +305,7 @@ describe('E-mail channel over IMAP and SMTP', () => {
       await mail({
         messageId: 'pedido-4@exemplo.com.br',
         subject: 'Re: Pedido 123 atrasado',
+        references: ['pedido-1@exemplo.com.br'],
         text: 'Quarta.',
       }),
     );
@@ -253,6 +320,7 @@ describe('E-mail channel over IMAP and SMTP', () => {
       await mail({
         messageId: 'pedido-5@exemplo.com.br',
         subject: 'Re: Pedido 123 atrasado',
+        references: ['pedido-1@exemplo.com.br'],
         text: 'Quinta.',
       }),
     );
@@ -299,6 +367,7 @@ describe('E-mail channel over IMAP and SMTP', () => {
       await mail({
         messageId: 'pedido-5@exemplo.com.br',
         subject: 'Re: Pedido 123 atrasado',
+        references: ['pedido-1@exemplo.com.br'],
         text: 'Quinta.',
       }),
     );
@@ -308,6 +377,7 @@ describe('E-mail channel over IMAP and SMTP', () => {
       await mail({
         messageId: 'pedido-6@exemplo.com.br',
         subject: 'Re: Pedido 123 atrasado',
+        references: ['pedido-1@exemplo.com.br'],
         text: 'Sexta.',
       }),
     );
@@ -478,6 +548,42 @@ describe('Active e-mail', () => {
     );
     await waitFor(async () => (await inboundCount(PROSPECT)) === 1);
     expect((await cardOf(PROSPECT))?.id).toBe(card.id);
+
+    // A second message of ours answers the thread's first; a reply to it (as mail clients chain References) stays.
+    const second = await http.post(`/api/attendances/${card.id}/messages`, {
+      cookie: manager,
+      body: { message: 'Perfeito, envio o contrato.' },
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const ours = await waitFor(async () => {
+      const list = await dovecot.messages(PROSPECT);
+      return list.length > 1 ? list[1] : null;
+    });
+    const root = String(got?.messageId).replace(/^<|>$/g, '');
+    expect(ours.inReplyTo).toBe('<resposta-proposta@exemplo.com.br>');
+    expect(String(ours.references)).toContain(root);
+    await dovecot.append(
+      SUPPORT,
+      'Atendimento',
+      await mail({
+        from: PROSPECT,
+        messageId: 'resposta-contrato@exemplo.com.br',
+        subject: 'Re: Proposta Prosa',
+        text: 'Recebido.',
+        inReplyTo: String(ours.messageId).replace(/^<|>$/g, ''),
+        references: [root, 'resposta-proposta@exemplo.com.br', String(ours.messageId).replace(/^<|>$/g, '')],
+      }),
+    );
+    await waitFor(async () => (await inboundCount(PROSPECT)) === 2);
+    const open = await ctx.db
+      .select({ id: attendances.id })
+      .from(attendances)
+      .innerJoin(
+        contacts,
+        and(eq(contacts.companyId, attendances.companyId), eq(contacts.id, attendances.contactId)),
+      )
+      .where(and(eq(contacts.externalId, PROSPECT), sql`closed_at is null`));
+    expect(open.map((a) => a.id)).toEqual([card.id]);
   });
 });
 

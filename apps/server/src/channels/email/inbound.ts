@@ -84,6 +84,9 @@ export function parse(ch: OpenChannel<TEmConfig>, payload: unknown): InboundPars
         text: m.text || m.subject,
         sentAt: Number.isNaN(sentAt.getTime()) ? new Date() : sentAt,
         attachments: m.attachments,
+        // One attendance per thread: the thread's root (the first of References, else the message it answers,
+        // else this message, which starts a thread).
+        threadKey: m.references[0] ?? m.in_reply_to ?? m.message_id,
         metadata: {
           email: {
             message_id: m.message_id,

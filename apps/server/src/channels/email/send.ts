@@ -1,7 +1,7 @@
 import { isEmailAddress, type TEmConfig } from '@prosa/shared/email';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { messages } from '../../db/schema/attendance';
+import { attendances, messages } from '../../db/schema/attendance';
 import type { ChannelCtx, OpenChannel, OutboundSend, SendResult } from '../port';
 import { describeMailError } from './errors';
 import { senderDomain } from './options';
@@ -14,7 +14,13 @@ import { openSmtp, SmtpSessionError } from './smtp-client';
 // derived from our message id, so a copy that did go is recognisable.
 
 type ThreadHead = { message_id: string; references: string[]; subject: string };
-type EmailOut = { subject?: string; cc?: string[]; bcc?: string[]; to?: string[] };
+type EmailOut = { subject?: string; cc?: string[]; bcc?: string[]; to?: string[]; messageId?: string };
+
+/** References of a reply: the thread's root is kept first (it names the thread), then the latest ones. */
+export function replyReferences(head: ThreadHead): string[] {
+  const all = [...new Set([...head.references, head.message_id])];
+  return all.length <= 30 ? all : [all[0] as string, ...all.slice(-29)];
+}
 
 const obj = (v: unknown): Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -23,8 +29,17 @@ const strs = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => ty
 /** The message being sent and the last e-mail its attendance received (the thread it answers). */
 async function threadOf(ctx: ChannelCtx, ch: OpenChannel, messageId: number) {
   const [own] = await ctx.db
-    .select({ attendanceId: messages.attendanceId, metadata: messages.metadata })
+    .select({
+      attendanceId: messages.attendanceId,
+      metadata: messages.metadata,
+      threadKey: attendances.threadKey,
+      subject: sql<unknown>`${attendances.data} -> 'subject'`,
+    })
     .from(messages)
+    .innerJoin(
+      attendances,
+      and(eq(attendances.companyId, messages.companyId), eq(attendances.id, messages.attendanceId)),
+    )
     .where(and(eq(messages.companyId, ch.companyId), eq(messages.id, messageId)));
   if (!own) return { out: {} as EmailOut, head: null };
   const [last] = await ctx.db
@@ -40,21 +55,37 @@ async function threadOf(ctx: ChannelCtx, ch: OpenChannel, messageId: number) {
     .orderBy(desc(messages.id))
     .limit(1);
   const email = obj(obj(last?.metadata).email);
+  const out = obj(own.metadata.email_out);
+  // Nothing received yet in a thread we started (an active e-mail): a later message of ours still answers its
+  // first one, so the customer's reply to any of them stays in this attendance.
+  const ownRoot = typeof out.message_id === 'string' ? out.message_id : null;
   const head: ThreadHead | null =
     typeof email.message_id === 'string'
       ? {
           message_id: email.message_id,
-          references: strs(email.references),
+          // The thread's root first even when the customer's client dropped it: replies to us name the thread.
+          references: [
+            ...new Set([
+              ...(own.threadKey && own.threadKey !== email.message_id ? [own.threadKey] : []),
+              ...strs(email.references),
+            ]),
+          ],
           subject: typeof email.subject === 'string' ? email.subject : '',
         }
-      : null;
-  const out = obj(own.metadata.email_out);
+      : own.threadKey && own.threadKey !== ownRoot
+        ? {
+            message_id: own.threadKey,
+            references: [],
+            subject: typeof own.subject === 'string' ? own.subject : '',
+          }
+        : null;
   return {
     out: {
       subject: typeof out.subject === 'string' ? out.subject : undefined,
       cc: strs(out.cc),
       bcc: strs(out.bcc),
       to: strs(out.to),
+      messageId: ownRoot ?? undefined,
     } satisfies EmailOut,
     head,
   };
@@ -91,7 +122,9 @@ export async function sendEmail(
     if (!content) return { state: 'error', error: `Anexo ${a.originalName} não encontrado.` };
     attachments.push({ filename: a.originalName, content, contentType: a.mimeType });
   }
-  const messageIdHeader = `<prosa.${ch.companyId}.${m.messageId}@${senderDomain(ch.config.sender_address)}>`;
+  const messageIdHeader = out.messageId
+    ? `<${out.messageId}>`
+    : `<prosa.${ch.companyId}.${m.messageId}@${senderDomain(ch.config.sender_address)}>`;
   const raw = await new MailComposer({
     from: { name: ch.config.sender_name, address: ch.config.sender_address },
     to,
@@ -103,7 +136,7 @@ export async function sendEmail(
     ...(head
       ? {
           inReplyTo: `<${head.message_id}>`,
-          references: [...head.references, head.message_id].slice(-30).map((r) => `<${r}>`),
+          references: replyReferences(head).map((r) => `<${r}>`),
         }
       : {}),
     attachments,

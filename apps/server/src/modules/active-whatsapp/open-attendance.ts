@@ -1,6 +1,6 @@
 import { channelFactsOf } from '@prosa/shared/channel-capabilities';
 import { cardIdFor } from '@prosa/shared/channels';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { OpenChannel } from '../../channels/port';
 import { attendances, contacts, persons } from '../../db/schema/attendance';
 import { writeFacts } from '../../facts/write-facts';
@@ -81,6 +81,8 @@ export async function openActiveAttendance(
     to: ActiveRecipient;
     sectorId: number;
     responsible: { id: number; name: string };
+    /** Kinds that thread (e-mail): the new conversation's thread; the contact's other threads stay apart. */
+    threadKey?: string;
   },
 ): Promise<OpenedActive> {
   const { caller, channel, to } = input;
@@ -90,6 +92,7 @@ export async function openActiveAttendance(
       eq(attendances.companyId, caller.companyId),
       eq(attendances.contactId, contact.id),
       isNull(attendances.closedAt),
+      sql`coalesce(${attendances.threadKey}, '') = ${input.threadKey ?? ''}`,
     );
     const [open] = await tx.select().from(attendances).where(openKey).limit(1).for('update');
     if (open) {
@@ -114,6 +117,7 @@ export async function openActiveAttendance(
         sectorId: input.sectorId,
         operatorAssignedId: input.responsible.id,
         operatorAssignedName: input.responsible.name,
+        threadKey: input.threadKey ?? null,
         data: { ...contact.data, ...to.attendanceData, ...channelFactsOf(channel.kind, channel.config) },
       })
       .returning();

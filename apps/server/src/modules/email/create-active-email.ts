@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import {
   EMAIL_MSG,
   RECIPIENT_FIELD,
   type TActiveEmailInput,
   type TActiveEmailResult,
 } from '@prosa/shared/email';
+import { senderDomain } from '../../channels/email/options';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { activeRoute } from '../active-whatsapp/active-route';
@@ -41,8 +43,12 @@ export async function createActiveEmail(
     input.attachments,
   );
   const { sector, responsible } = await activeRoute(deps.db, caller, { sector_id: input.sector_id });
-  // The first recipient's card (the contact is the address): their reply joins it.
+  // A new thread with the first recipient (the contact is the address): its first message's Message-ID names the
+  // thread, so their reply (References) joins this attendance.
+  const sender = (channel.config as { sender_address?: unknown }).sender_address;
+  const threadKey = `prosa.${caller.companyId}.${randomUUID()}@${senderDomain(typeof sender === 'string' ? sender : '')}`;
   const { attendance, previous } = await openActiveAttendance(deps.db, {
+    threadKey,
     caller,
     channel,
     to: {
@@ -62,7 +68,15 @@ export async function createActiveEmail(
       messageId: operatorMessageId(attendance.id, undefined),
       operator: { id: caller.userId, name: caller.displayName },
       attachments,
-      metadata: { email_out: { subject: input.subject, to: others, cc: input.cc, bcc: input.bcc } },
+      metadata: {
+        email_out: {
+          subject: input.subject,
+          to: others,
+          cc: input.cc,
+          bcc: input.bcc,
+          message_id: threadKey,
+        },
+      },
       assign: { sectorId: sector.id, userId: responsible.id, userName: responsible.name },
       previous,
     }),
