@@ -6,6 +6,7 @@ import { LoginPage } from './features/auth/login-page';
 import { ResetPasswordPage } from './features/auth/reset-password-page';
 import { PublicOnly, RequireSession } from './features/auth/route-guards';
 import { ChannelMonitorPage } from './features/channel-monitor/monitor-page';
+import { FlowEditorPage } from './features/chatbot/flow-editor-page';
 import { ChatbotFlowsPage } from './features/chatbot/flows-page';
 import { CompaniesPage } from './features/companies/companies-page';
 import { CompanyEditPage } from './features/companies/company-edit-page';
@@ -98,6 +99,7 @@ export function createRouter() {
                 { path: 'channels/multichannel/:id', element: <MultichannelFormPage /> },
                 { path: 'triggers', element: <TriggersPage /> },
                 { path: 'chatbot-flows', element: <ChatbotFlowsPage /> },
+                { path: 'chatbot-flows/:id', element: <FlowEditorPage /> },
                 { path: 'polls', element: <PollsPage /> },
                 { path: 'settings', element: <SettingsPage /> },
                 { path: 'settings/security', element: <SecurityPage /> },
