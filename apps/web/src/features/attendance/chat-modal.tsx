@@ -26,6 +26,7 @@ import { MessageList } from './message-list';
 import { authorName } from './message-timeline';
 import { NotesModal } from './notes-modal';
 import { OperatorModal, SectorModal } from './transfer-modals';
+import { TransferToBotModal } from './transfer-to-bot-modal';
 
 type Props = {
   attendanceId: number;
@@ -156,6 +157,7 @@ export function ChatModal({ attendanceId, onClose, features, statuses, sectors }
               onClose={closePanel}
             />
             <OperatorModal card={card} opened={panel === 'operator'} onClose={closePanel} />
+            <TransferToBotModal card={card} opened={panel === 'bot'} onClose={closePanel} />
             <NotesModal card={card} opened={panel === 'notes'} onClose={closePanel} />
             <InfoModal
               card={card}

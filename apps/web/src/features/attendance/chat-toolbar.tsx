@@ -13,6 +13,7 @@ import {
   IconHistory,
   IconInfoCircle,
   IconNotes,
+  IconRobot,
   IconUserShare,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -32,7 +33,8 @@ export type TSidePanel =
   | 'timeline'
   | 'viewed'
   | 'person'
-  | 'schedule';
+  | 'schedule'
+  | 'bot';
 
 type Props = {
   card: TCard;
@@ -100,6 +102,14 @@ export function ChatToolbar({ card, statuses, allow, onOpen, onCopyConversation,
         <Indicator disabled={!card.notes} size={8} offset={4} color="orange">
           <Action label="Anotações" icon={<IconNotes size={18} />} onClick={() => onOpen('notes')} />
         </Indicator>
+        {/* Spec 1: transfer to the chatbot needs the allow flag and a contact not in auto mode. */}
+        {allow.allowTransferToAuto && !card.auto ? (
+          <Action
+            label="Transferir para o BOT"
+            icon={<IconRobot size={18} />}
+            onClick={() => onOpen('bot')}
+          />
+        ) : null}
         <Action
           label={card.busy_client ? 'Desmarcar cliente ocupado' : 'Marcar cliente ocupado'}
           icon={<IconClockPause size={18} />}
