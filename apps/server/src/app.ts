@@ -53,6 +53,7 @@ import { smsRoutes } from './modules/sms/routes';
 import { smsWebhookRoutes } from './modules/sms/webhook-routes';
 import { statusRoutes } from './modules/statuses/routes';
 import { telegramRoutes } from './modules/telegram/routes';
+import { triggerRoutes } from './modules/triggers/routes';
 import { userImportRoutes } from './modules/users/import-routes';
 import { userRoutes } from './modules/users/routes';
 import { waentRoutes } from './modules/waent/routes';
@@ -177,6 +178,7 @@ export async function buildApp(
   await app.register(referralRoutes(deps));
   await app.register(channelRoutes(deps));
   await app.register(hsmRoutes(deps));
+  await app.register(triggerRoutes(deps));
   await app.register(multichannelRoutes(deps, { widgetFile: opts.multichannelWidgetFile }));
   await app.register(activeWhatsappRoutes(deps));
   await app.register(channelMonitorRoutes(deps));
