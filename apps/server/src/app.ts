@@ -25,6 +25,7 @@ import { registerGuard } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
 import { channelMonitorRoutes } from './modules/channel-monitor/routes';
 import { channelRoutes } from './modules/channels/routes';
+import { chatbotRoutes } from './modules/chatbot/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { companyMetadataRoutes } from './modules/company-metadata/routes';
 import { contactFieldRoutes } from './modules/contact-fields/routes';
@@ -177,6 +178,7 @@ export async function buildApp(
   await app.register(webhookRoutes(deps));
   await app.register(referralRoutes(deps));
   await app.register(channelRoutes(deps));
+  await app.register(chatbotRoutes(deps));
   await app.register(hsmRoutes(deps));
   await app.register(triggerRoutes(deps));
   await app.register(multichannelRoutes(deps, { widgetFile: opts.multichannelWidgetFile }));

@@ -715,6 +715,8 @@ export const CHATBOT_API = {
   flowChannels: (id: number) => `/api/chatbot/flows/${id}/channels`,
   flowChannel: (id: number, channelId: number) => `/api/chatbot/flows/${id}/channels/${channelId}`,
   options: '/api/chatbot/options',
+  /** POST multipart (file): a message node's media; put the answer's `file` into the node's data.media. */
+  media: '/api/chatbot/media',
   configs: '/api/chatbot/configs',
   canTransfer: '/api/transfer/can-transfer',
   toChatbot: '/api/transfer/to-chatbot',

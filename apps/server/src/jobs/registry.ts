@@ -4,6 +4,7 @@ import type { DurableConsumer } from '../facts/durable-consumer';
 import { maintainFactPartitions } from '../facts/partitions';
 import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
 import { automationConsumer } from '../modules/automation-consumer/consumer';
+import { sweepParkedHttp } from '../modules/chatbot/http-node';
 import { distributionTriggerConsumer } from '../modules/distribution/distribution-trigger';
 import { runAttendanceTimers } from '../modules/distribution/run-timers';
 import { DISTRIBUTION_TASK, forEachActiveCompany, runDueCycles } from '../modules/distribution/schedule';
@@ -64,6 +65,8 @@ export function workerTasks(config: Config): ScheduledTask<AppDeps>[] {
     // Inbox events due again (a lease of a stopped node expired, a retry's wait is over): the processors are
     // woken at once; events whose last try died with its node are kept as dead.
     { name: 'inbox.sweep', everyMs: 5000, run: (deps) => sweepInbox(deps.db) },
+    // Chatbot flows parked at an HTTP node whose call died with its node: they follow the node's error edge.
+    { name: 'chatbot.http-sweep', everyMs: 10_000, run: async (deps) => void (await sweepParkedHttp(deps)) },
     {
       name: 'inbox.partitions',
       everyMs: 3_600_000,
