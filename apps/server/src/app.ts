@@ -42,6 +42,7 @@ import { knowledgeRoutes } from './modules/knowledge/routes';
 import { multichannelRoutes } from './modules/multichannel/routes';
 import { newchatRoutes } from './modules/newchat/routes';
 import { pauseRoutes } from './modules/pause/routes';
+import { pollRoutes } from './modules/polls/routes';
 import { permissionRoutes } from './modules/permissions/routes';
 import { personRoutes } from './modules/persons/routes';
 import { profileRoutes } from './modules/profiles/routes';
@@ -156,6 +157,7 @@ export async function buildApp(
   await app.register(historyRoutes(deps));
   await app.register(distributionRoutes(deps));
   await app.register(pauseRoutes(deps));
+  await app.register(pollRoutes(deps));
   await app.register(permissionRoutes(deps));
   await app.register(personRoutes(deps));
   await app.register(accountRoutes(deps));

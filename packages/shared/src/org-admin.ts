@@ -3,6 +3,7 @@
 import { channelLabel } from './channels';
 import { ZSector } from './company';
 import { zId, zSectorChoiceId } from './ids';
+import { POLL_MSG } from './polls';
 import { z } from './zod';
 
 /** Special sector ids (spec 2 §9): never real sectors, only choices in sector pickers. */
@@ -107,6 +108,10 @@ export const ZStatusInput = z.object({
     })
     .min(1, { error: ORG_MSG.statusSectorsRequired })
     .max(500),
+  /** The satisfaction poll a finalization sends first (spec 1 §5); classification statuses keep none. */
+  poll_id: zId(POLL_MSG.statusPollInvalid)
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type TStatusInput = z.input<typeof ZStatusInput>;
 export type TStatusValues = z.output<typeof ZStatusInput>;
@@ -121,6 +126,7 @@ export const ZStatusAdmin = z.object({
   color: z.string(),
   message: z.string().nullable(),
   sectors: z.array(z.number()),
+  poll_id: z.number().nullable(),
 });
 export type TStatusAdmin = z.infer<typeof ZStatusAdmin>;
 

@@ -13,6 +13,7 @@ import { sendMailJob } from '../modules/mail/jobs/send-mail';
 import { outboundSendJob } from '../modules/outbound/jobs/outbound-send';
 import { sweepOutbound } from '../modules/outbound/sweep-outbound';
 import { enforcePauseLimits } from '../modules/pause/pause-user';
+import { expireDuePolls } from '../modules/polls/expire-polls';
 import { profilePictureJob } from '../modules/profile-pictures/jobs/refresh-profile-picture';
 import { returnSchedulesJob } from '../modules/scheduling/jobs/return-schedules';
 import { returnDueSchedules } from '../modules/scheduling/return-due-schedules';
@@ -73,6 +74,14 @@ export function workerTasks(config: Config): ScheduledTask<AppDeps>[] {
       run: async (deps) => {
         const report = await maintainInboxPartitions(deps.db);
         if (report.errors.length > 0) throw new Error(report.errors.join('; '));
+      },
+    },
+    // Satisfaction polls not answered in time (expires_at): expired, the expiration message sent.
+    {
+      name: 'polls.expire',
+      everyMs: 30_000,
+      run: async (deps) => {
+        await expireDuePolls(deps);
       },
     },
     // Outgoing messages whose runner stopped (Error), whose deadline passed (Error), or whose job was lost (queued).

@@ -1,5 +1,6 @@
 import { ATT_MSG } from '@prosa/shared/attendance';
 import { ERROR_CODE } from '@prosa/shared/messages';
+import { POLL_MSG } from '@prosa/shared/polls';
 import { eq, isNull } from 'drizzle-orm';
 import { statuses } from '../../db/schema/organization';
 import type { Caller } from '../../platform/deps';
@@ -8,6 +9,12 @@ import { ofCompany } from '../../platform/tenancy';
 import { sendSoon } from '../outbound/send-outbound';
 import { type MessageRow, toCard } from './card';
 import { loadForAction } from './load-for-action';
+import {
+  canSendPoll,
+  findFinalizationPoll,
+  pollKeepsAttendanceOpen,
+  recordPollRequest,
+} from './poll-at-finalization';
 import { recordStatusMessage, type StatusMessageDeps } from './send-status-message';
 import { updateOpenAttendance } from './update-attendance';
 
@@ -35,6 +42,17 @@ export async function setStatus(
 
   const now = new Date();
   const finalize = status.shouldClose === 1;
+  // A status with a poll sends the poll first (spec 1 §5): web chat stays open until the answer.
+  const poll = finalize ? await findFinalizationPoll(deps.db, caller.companyId, status.pollId) : null;
+  const operator = { id: caller.userId, name: caller.displayName };
+  if (poll && pollKeepsAttendanceOpen(attendance.channelKind)) {
+    const sent = await deps.db.transaction((tx) =>
+      recordPollRequest(tx, { attendance, poll, statusId: status.id, operator, now }),
+    );
+    await sendSoon(deps, sent);
+    return { message: POLL_MSG.sentWaiting, closed: false, card: toCard(attendance) };
+  }
+  const recordedPoll: { message: MessageRow | null } = { message: null };
   // The finalization status's message is stored with the finalization: the customer receives it before the web
   // chat hears that the conversation ended (both from the facts of this one transaction).
   const recorded: { message: MessageRow | null } = { message: null };
@@ -54,6 +72,14 @@ export async function setStatus(
     undefined,
     finalize
       ? async (tx, closed) => {
+          if (poll && (await canSendPoll(tx, closed, poll, now)))
+            recordedPoll.message = await recordPollRequest(tx, {
+              attendance: closed,
+              poll,
+              statusId: status.id,
+              operator,
+              now,
+            });
           recorded.message = await recordStatusMessage(tx, {
             attendance: closed,
             status,
@@ -63,9 +89,14 @@ export async function setStatus(
       : undefined,
   );
   if (!row) throw new AppError(ERROR_CODE.conflict, ATT_MSG.alreadyClosed, 409);
+  if (recordedPoll.message) await sendSoon(deps, recordedPoll.message);
   if (recorded.message) await sendSoon(deps, recorded.message);
   return {
-    message: finalize ? ATT_MSG.finalized : ATT_MSG.statusChanged,
+    message: recordedPoll.message
+      ? `${ATT_MSG.finalized} ${POLL_MSG.sent}`
+      : finalize
+        ? ATT_MSG.finalized
+        : ATT_MSG.statusChanged,
     closed: finalize,
     card: toCard(row),
   };

@@ -1,6 +1,7 @@
 import type { TCompanyMetadata } from '@prosa/shared/company-metadata';
 import { ADMIN_MSG } from '@prosa/shared/messages';
 import { isSpecialSectorId, ORG_MSG, type TStatusValues } from '@prosa/shared/org-admin';
+import { POLL_MSG } from '@prosa/shared/polls';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { companyMetadataOf } from '../company-metadata/get-metadata';
@@ -11,6 +12,7 @@ import {
   findStatusRow,
   insertStatus,
   listStatusesWithSectors,
+  pollExists,
   replaceStatusSectors,
   type StatusValues,
   softDeleteStatus,
@@ -48,6 +50,11 @@ async function valuesOf(deps: Deps, companyId: number, input: TStatusValues, was
   if (found.length !== wanted.length) throw badRequest(ORG_MSG.statusSectorInvalid);
   if (input.use_in_bot && !wasInBot && !(await companyMetadataOf(deps.db, companyId)).allow.chatbots)
     throw badRequest(ORG_MSG.statusChatbotsNotAllowed);
+  // Only a finalization sends a poll, and only one of the company's (not deleted).
+  if (input.poll_id !== null) {
+    if (input.should_close !== 1) throw badRequest(POLL_MSG.statusPollNotFinalization);
+    if (!(await pollExists(deps.db, companyId, input.poll_id))) throw badRequest(POLL_MSG.statusPollInvalid);
+  }
   const values: StatusValues = {
     name: input.name,
     shouldClose: input.should_close,
@@ -55,6 +62,7 @@ async function valuesOf(deps: Deps, companyId: number, input: TStatusValues, was
     shouldRequire: input.should_require,
     color: input.color,
     message: input.message,
+    pollId: input.poll_id,
   };
   return { values, sectors: wanted };
 }

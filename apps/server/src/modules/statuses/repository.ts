@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { polls } from '../../db/schema/automation';
 import { sectors, statuses, statusSectors } from '../../db/schema/organization';
 import type { Db, Tx } from '../../platform/db';
 import { ofCompany } from '../../platform/tenancy';
@@ -63,6 +64,7 @@ export async function listStatusesWithSectors(db: Db, companyId: number, sectorI
     color: s.color,
     message: s.message,
     sectors: links.filter((l) => l.statusId === s.id).map((l) => l.sectorId),
+    poll_id: s.pollId,
   }));
 }
 
@@ -81,6 +83,7 @@ export type StatusValues = {
   shouldRequire: boolean;
   color: string;
   message: string | null;
+  pollId: number | null;
 };
 
 export async function insertStatus(tx: Tx, companyId: number, values: StatusValues) {
@@ -122,4 +125,13 @@ export async function existingSectorIds(db: Db | Tx, companyId: number, ids: num
     .from(sectors)
     .where(ofCompany(sectors, companyId, inArray(sectors.id, ids), isNull(sectors.deletedAt)));
   return rows.map((r) => r.id);
+}
+
+/** Whether the poll is one of the company's and not deleted (a status's poll_id). */
+export async function pollExists(db: Db | Tx, companyId: number, pollId: number) {
+  const [row] = await db
+    .select({ id: polls.id })
+    .from(polls)
+    .where(ofCompany(polls, companyId, eq(polls.id, pollId), isNull(polls.deletedAt)));
+  return row !== undefined;
 }

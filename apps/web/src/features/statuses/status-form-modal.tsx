@@ -2,6 +2,7 @@ import {
   ColorInput,
   MultiSelect,
   SegmentedControl,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -21,6 +22,7 @@ import { FormActions } from '../../components/form-actions';
 import { TargetModal } from '../../components/target-modal';
 import { toast } from '../../lib/toast';
 import { zodValidate } from '../../lib/zod-form';
+import { usePolls } from '../polls/api';
 import { useSaveStatus } from './api';
 import { formValuesFrom, type TStatusFormValues, toStatusInput } from './status-form-values';
 
@@ -57,6 +59,7 @@ function StatusForm(props: Omit<Props, 'target'> & { status: TStatusAdmin | null
     validate: zodValidate(ZStatusInput, toStatusInput),
   });
   const showBot = props.chatbots || props.status?.use_in_bot === true;
+  const polls = usePolls();
   const submit = form.onSubmit((values) =>
     save.mutate(
       { id: props.status?.id ?? null, body: toStatusInput(values) },
@@ -93,6 +96,20 @@ function StatusForm(props: Omit<Props, 'target'> & { status: TStatusAdmin | null
             Classificação marca o andamento do atendimento; finalização encerra o atendimento.
           </Text>
         </Stack>
+        {form.getValues().should_close === '1' ? (
+          <Select
+            label="Pesquisa"
+            description="Enviada ao cliente antes de finalizar (web chat: finaliza quando o cliente responder)."
+            placeholder={polls.isPending ? 'Carregando pesquisas…' : 'Nenhuma'}
+            data={(polls.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+            clearable
+            searchable
+            nothingFoundMessage="Nenhuma pesquisa cadastrada"
+            {...form.getInputProps('poll_id')}
+            error={polls.isError ? 'Não foi possível carregar as pesquisas.' : form.errors.poll_id}
+            onChange={(v) => form.setFieldValue('poll_id', v ?? '')}
+          />
+        ) : null}
         <MultiSelect
           label="Setores"
           withAsterisk

@@ -12,6 +12,7 @@ describe('formulário de status', () => {
       color: '#D2D2D2',
       message: '',
       sectors: [],
+      poll_id: '',
     });
   });
 
@@ -25,6 +26,7 @@ describe('formulário de status', () => {
       color: 'e03131',
       message: null,
       sectors: [2, 3],
+      poll_id: 4,
     });
     expect(values.color).toBe('#E03131');
     expect(toStatusInput({ ...values, message: '  ', name: ' Resolvido ' })).toEqual({
@@ -35,7 +37,10 @@ describe('formulário de status', () => {
       color: 'E03131',
       message: null,
       sectors: [2, 3],
+      poll_id: 4,
     });
+    // A classification sends no poll.
+    expect(toStatusInput({ ...values, should_close: '0' }).poll_id).toBeNull();
   });
 });
 

@@ -10,6 +10,8 @@ export type TStatusFormValues = {
   color: string;
   message: string;
   sectors: string[];
+  /** The poll a finalization sends first ('' none). */
+  poll_id: string;
 };
 
 export const hexOf = (stored: string) => `#${stored.replace('#', '').toUpperCase()}`;
@@ -23,6 +25,7 @@ export function formValuesFrom(status: TStatusAdmin | null): TStatusFormValues {
     color: hexOf(status?.color ?? STATUS_DEFAULT_COLOR),
     message: status?.message ?? '',
     sectors: (status?.sectors ?? []).map(String),
+    poll_id: status?.poll_id ? String(status.poll_id) : '',
   };
 }
 
@@ -35,5 +38,6 @@ export function toStatusInput(values: TStatusFormValues): TStatusInput {
     color: values.color.trim().replace('#', '').toUpperCase() || STATUS_DEFAULT_COLOR,
     message: values.message.trim() || null,
     sectors: values.sectors.map(Number),
+    poll_id: values.should_close === '1' && values.poll_id ? Number(values.poll_id) : null,
   };
 }
