@@ -151,6 +151,10 @@ export const TRIGGER_MSG = {
     'As ações "Enviar texto" e "Enviar imagem" devem vir antes de "Transferir para atendimento".',
   quitBeforeText: 'A ação "Sair do atendimento" deve vir antes de "Enviar texto" e "Enviar imagem".',
   descriptionTooLong: 'A descrição deve ter no máximo 255 caracteres.',
+  triggerTextTooLong: 'O campo "Se o cliente digitar" deve ter no máximo 1000 caracteres.',
+  textTooLong: 'O texto deve ter no máximo 4096 caracteres.',
+  buttonLabelTooLong: 'O texto da opção deve ter no máximo 100 caracteres.',
+  invalidParams: 'Campos do gatilho inválidos.',
   // Other triggers.
   messageRequired: 'Informe a mensagem.',
   invalidTime: 'Horário inválido. Use o formato HH:mm (00:00 a 23:59).',
@@ -460,8 +464,10 @@ export function isValidTime(s: string): boolean {
 }
 /** Minutes since midnight of "HH:mm"; null when empty or invalid. */
 export function timeToMinutes(s: unknown): number | null {
-  if (typeof s !== 'string' || !TIME_RE.test(s)) return null;
-  return Number(s.slice(0, 2)) * 60 + Number(s.slice(3, 5));
+  if (typeof s !== 'string') return null;
+  const t = s.trim();
+  if (!TIME_RE.test(t)) return null;
+  return Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -505,6 +511,8 @@ export function validateTextTrigger(input: {
     count[type as TActionType]++;
     if (type === 'TEXT' && blank(params.text))
       errors.push({ field: `actions.${i}.params.text`, message: TRIGGER_MSG.textRequired });
+    else if (type === 'TEXT' && str(params.text).length > TRIGGER_MESSAGE_MAX)
+      errors.push({ field: `actions.${i}.params.text`, message: TRIGGER_MSG.textTooLong });
     if (type === 'MEDIA' && !hasImage(params.image))
       errors.push({ field: `actions.${i}.params.image`, message: TRIGGER_MSG.mediaRequired });
     if (type === 'EXIT_CHAT' && !hasId(params.status_id))
@@ -558,6 +566,9 @@ export function validateOtherTrigger(
   if (!(EDITABLE_OTHER_TRIGGER_TYPES as readonly string[]).includes(type))
     return [{ field: 'trigger_type', message: TRIGGER_MSG.invalidTriggerType }];
   const t = type as TEditableOtherTriggerType;
+  for (const k of ['message', 'text', 'accepted_message', 'refused_message'])
+    if (str(p[k]).length > TRIGGER_MESSAGE_MAX)
+      errors.push({ field: `params.${k}`, message: TRIGGER_MSG.textTooLong });
   const needMessage = () => {
     if (blank(p.message)) errors.push({ field: 'params.message', message: TRIGGER_MSG.messageRequired });
   };
@@ -584,6 +595,8 @@ export function validateOtherTrigger(
       buttons.forEach((b, i) => {
         if (blank(b?.label))
           errors.push({ field: `params.buttons.${i}.label`, message: TRIGGER_MSG.buttonLabel });
+        else if (str(b?.label).length > 100)
+          errors.push({ field: `params.buttons.${i}.label`, message: TRIGGER_MSG.buttonLabelTooLong });
         if (blank(b?.trigger_text))
           errors.push({ field: `params.buttons.${i}.trigger_text`, message: TRIGGER_MSG.buttonTriggerText });
       });

@@ -30,7 +30,7 @@ type Deps = Pick<AppDeps, 'db'> & PresentDeps;
 /** The params as stored: the kind's fields only, texts trimmed, images without their URL. */
 function storedParams(type: TEditableOtherTriggerType, params: Record<string, unknown>) {
   const parsed = ZOtherParams[type].safeParse(params);
-  if (!parsed.success) throw badRequest(TRIGGER_MSG.invalidTime);
+  if (!parsed.success) throw badRequest(TRIGGER_MSG.invalidParams);
   const out: Record<string, unknown> = { ...parsed.data };
   for (const [k, v] of Object.entries(out)) if (typeof v === 'string') out[k] = v.trim();
   if (type === 'agreement') {
