@@ -102,6 +102,9 @@ export async function onPollReply(run: AutomationRun): Promise<boolean> {
   if (!message) return false;
   const request = await pendingRequest(run);
   if (!request) return false;
+  // Only what the customer wrote after the poll was sent answers it (earlier messages may be read late).
+  const sentId = Number((request.data as { message_id?: unknown }).message_id ?? 0);
+  if (message.id <= sentId) return false;
   if (request.expiresAt && request.expiresAt.getTime() <= run.now.getTime()) {
     await expireRequest(run, request);
     return false;
