@@ -44,7 +44,10 @@ export async function uploadTriggerImage(
     }
   } catch (err) {
     if (err instanceof Error && 'httpStatus' in err) throw err;
-    throw badRequest(TRIGGER_MSG.uploadError);
+    // The parts iterator throws the file's own size error again once the file was cut.
+    if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE')
+      throw badRequest(TRIGGER_MSG.uploadError);
+    throw badRequest(TRIGGER_MSG.imageTooLarge);
   }
   const channelId = Number(fields.channel_id);
   if (!Number.isInteger(channelId) || channelId <= 0 || channelId > 2_147_483_647)
