@@ -42,6 +42,8 @@ export type FlowState = {
   retries?: number;
   /** The HTTP node's call in flight (made after the commit, resumed once in a new transaction). */
   pending_http?: { node_id: string; token: string; started_at: string; timeout_ms: number } | null;
+  /** Nodes run since the customer's last message (kept while parked at an HTTP node). */
+  steps?: number;
   /** Where a handover without a transfer node goes (an operator's transfer to the chatbot chose it). */
   return_sector_id?: number | null;
 };
@@ -221,8 +223,9 @@ export async function runFrom(
   state: FlowState,
 ): Promise<void> {
   let current = nodeId;
-  let steps = 0;
-  const base: FlowState = { ...state, retries: 0, pending_http: null };
+  // Counted across HTTP resumes too (a loop through an HTTP node): reset only by a customer's message.
+  let steps = state.steps ?? 0;
+  const base: FlowState = { ...state, retries: 0, pending_http: null, steps: 0 };
   while (current) {
     if (run.attendance.closedAt) return;
     steps += 1;
@@ -271,6 +274,7 @@ export async function runFrom(
           nodeId: node.id,
           state: {
             ...base,
+            steps,
             pending_http: {
               node_id: node.id,
               token,
