@@ -171,7 +171,7 @@ describe('a flow over WhatsApp Enterprise (Cloud API peer)', () => {
     const a = await attendanceOfContact();
     expect(a?.auto).toBe(false);
     expect(a?.sectorId).toBe(ids.sector('Suporte'));
-    expect((a?.data.contact_metadata as Record<string, string>).cpf_cliente).toBe('52998224725');
+    expect((a?.data.contact_metadata as Record<string, string> | undefined)?.cpf_cliente).toBe('52998224725');
     expect(peerTexts()).toHaveLength(4);
   });
 });
