@@ -1,5 +1,5 @@
 import { ATTACHMENT_ACCEPT } from '@prosa/shared/attachment-rules';
-import type { ChatMessage } from './conversation';
+import { type ChatMessage, pollAnswered, pollChoiceText } from './conversation';
 import { el } from './dom';
 import { clipIcon, fileIcon, sendIcon } from './icons';
 import { formatTime } from './time';
@@ -55,7 +55,31 @@ function attachmentNode(a: WidgetAttachment): HTMLElement {
   );
 }
 
-function messageNode(m: ChatMessage, grouped: boolean, retry: (clientId: string) => void): HTMLElement {
+/** A poll's options as buttons: a click sends the option as the visitor's message; answered, they are disabled. */
+function pollNode(m: ChatMessage, answered: boolean, send: (text: string) => void): HTMLElement | null {
+  if (!m.poll || m.poll.options.length === 0) return null;
+  const buttons = m.poll.options.map((o) => {
+    const b = el(
+      'button',
+      { type: 'button', class: 'poll-option', disabled: answered },
+      `${o.key}) ${o.value}`,
+    );
+    b.addEventListener('click', () => {
+      if (b.disabled) return;
+      for (const other of buttons) other.disabled = true;
+      send(pollChoiceText(o));
+    });
+    return b;
+  });
+  return el('div', { class: 'poll', role: 'group', 'aria-label': 'Opções da pesquisa' }, ...buttons);
+}
+
+function messageNode(
+  m: ChatMessage,
+  grouped: boolean,
+  retry: (clientId: string) => void,
+  poll: HTMLElement | null = null,
+): HTMLElement {
   const classes = ['msg', m.from, m.delivery, grouped ? 'same' : ''].filter(Boolean).join(' ');
   const who = m.from === 'operator' ? m.operatorName || 'Atendente' : 'Você';
   const files =
@@ -91,6 +115,7 @@ function messageNode(m: ChatMessage, grouped: boolean, retry: (clientId: string)
     { class: classes },
     m.from === 'operator' && !grouped ? el('span', { class: 'author', 'aria-hidden': 'true' }, who) : null,
     bubble,
+    poll,
   );
   if (m.delivery === 'failed' && m.clientId) {
     const clientId = m.clientId;
@@ -218,10 +243,13 @@ export function buildChatView(opts: {
           m.attachments.map((a) => a.id).join(' '),
           m.files.join(' '),
           m.quoted ? `${m.quoted.from}:${m.quoted.text}` : '',
+          m.poll ? `poll:${pollAnswered(messages, i)}` : '',
         ].join('\u0000');
         const known = rendered.get(m.key);
         const node =
-          known && known.signature === signature ? known.node : messageNode(m, grouped, opts.retry);
+          known && known.signature === signature
+            ? known.node
+            : messageNode(m, grouped, opts.retry, pollNode(m, pollAnswered(messages, i), opts.send));
         rendered.set(m.key, { signature, node });
         keys.add(m.key);
         nodes.push(node);

@@ -1,4 +1,11 @@
-import type { MessageFrom, QuotedText, ServerMessage, SocketMessage, WidgetAttachment } from './types';
+import type {
+  MessageFrom,
+  PollPrompt,
+  QuotedText,
+  ServerMessage,
+  SocketMessage,
+  WidgetAttachment,
+} from './types';
 
 /**
  * The messages the widget shows: the server's (with ids) plus the visitor's own still on the way (by client
@@ -24,6 +31,8 @@ export type ChatMessage = {
   files: string[];
   /** The message this one answers, shown above its text. */
   quoted: QuotedText | null;
+  /** A satisfaction poll's question: its options become buttons. */
+  poll: PollPrompt | null;
 };
 
 const isQuoted = (q: unknown): q is QuotedText =>
@@ -46,8 +55,25 @@ export function fromServer(m: ServerMessage): ChatMessage {
     attachments: m.attachments ?? [],
     files: [],
     quoted: isQuoted(m.quoted) ? { text: m.quoted.text, from: m.quoted.from } : null,
+    poll: isPoll(m.poll) ? m.poll : null,
   };
 }
+
+function isPoll(p: unknown): p is PollPrompt {
+  if (typeof p !== 'object' || p === null) return false;
+  const options = (p as PollPrompt).options;
+  return (
+    Array.isArray(options) && options.every((o) => typeof o?.key === 'string' && typeof o?.value === 'string')
+  );
+}
+
+/** Whether a poll message was answered: the visitor wrote after it. */
+export function pollAnswered(list: readonly ChatMessage[], index: number): boolean {
+  return list.slice(index + 1).some((m) => m.from === 'visitor');
+}
+
+/** What a click on a poll option sends as the visitor's message: "A) Ótimo". */
+export const pollChoiceText = (o: { key: string; value: string }) => `${o.key}) ${o.value}`;
 
 /** A socket `message`: only operators' messages are shown (sender_type 0 is the visitor's own echo). */
 export function fromSocket(m: SocketMessage): ChatMessage | null {
@@ -60,6 +86,7 @@ export function fromSocket(m: SocketMessage): ChatMessage | null {
     operator_name: m.operator_name,
     sent_at: m.sent_at,
     attachments: m.attachments,
+    poll: isPoll(m.metadata?.poll) ? (m.metadata?.poll as PollPrompt) : null,
     quoted:
       q && typeof q.text === 'string'
         ? { text: q.text, from: q.sender_type === 0 ? 'visitor' : 'operator' }
@@ -131,6 +158,7 @@ export function addPending(
     attachments: [],
     files,
     quoted: null,
+    poll: null,
   };
   return [...current.filter((m) => m.clientId !== clientId), pending];
 }

@@ -115,6 +115,14 @@ select.input option { color: #1f2933; }
   display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden;
   white-space: pre-wrap; opacity: .85;
 }
+.poll { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
+.poll-option {
+  padding: 6px 12px; border: 1px solid var(--pw-color); border-radius: 999px; background: #fff;
+  color: #1f2933; font: inherit; font-size: 13px; cursor: pointer;
+}
+.poll-option:hover:not(:disabled) { background: var(--pw-color); color: var(--pw-fg); }
+.poll-option:focus-visible { outline: 3px solid var(--pw-color); outline-offset: 2px; }
+.poll-option:disabled { opacity: .5; cursor: default; }
 .meta { display: block; margin-top: 2px; font-size: 11px; opacity: .72; text-align: right; }
 .msg.pending .bubble { opacity: .7; }
 .msg.failed { max-width: 92%; }

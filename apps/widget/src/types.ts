@@ -45,6 +45,9 @@ export type UploadedFile = Record<string, unknown> & { id: string; originalName:
 /** The message a reply quotes: its text and who wrote it. */
 export type QuotedText = { text: string; from: MessageFrom };
 
+/** A satisfaction poll's options (its question is the message's text), answered by a click. */
+export type PollPrompt = { request_id: number; options: { key: string; value: string }[] };
+
 export type ServerMessage = {
   id: number;
   text: string;
@@ -53,6 +56,7 @@ export type ServerMessage = {
   sent_at: string;
   attachments?: WidgetAttachment[];
   quoted?: QuotedText | null;
+  poll?: PollPrompt | null;
 };
 
 export type ConversationState = 'none' | 'open' | 'closed';
@@ -79,4 +83,6 @@ export type SocketMessage = {
   attachments?: WidgetAttachment[];
   /** The quoted message, as the operators' API gives it (sender_type 0 is the visitor). */
   quoted_message?: { text: string; sender_type: number } | null;
+  /** metadata.poll on a satisfaction poll's question. */
+  metadata?: { poll?: unknown } | null;
 };

@@ -111,6 +111,11 @@ export const ZVisitorMessage = z.object({
     .object({ text: z.string(), from: z.enum(['visitor', 'operator']) })
     .nullable()
     .optional(),
+  /** A satisfaction poll's question: its options, shown as buttons (issue 17). */
+  poll: z
+    .object({ request_id: z.number(), options: z.array(z.object({ key: z.string(), value: z.string() })) })
+    .nullable()
+    .optional(),
 });
 export type TVisitorMessage = z.infer<typeof ZVisitorMessage>;
 

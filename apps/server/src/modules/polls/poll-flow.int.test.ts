@@ -134,8 +134,14 @@ describe('a poll on web chat', () => {
     // Still open: the status waits for the answer.
     expect((await attendanceByName('Paula Web')).closedAt).toBeNull();
     const state = await v.state();
-    const polled = (state.body.messages as { text: string; metadata?: Record<string, unknown> }[]).at(-1);
+    const polled = (state.body.messages as { text: string; poll?: { options: unknown[] } }[]).at(-1);
     expect(polled?.text).toBe('Como você avalia o atendimento?\n\nA) Ótimo\nB) Bom\nC) Ruim');
+    // The widget shows the options as buttons.
+    expect(polled?.poll?.options).toEqual([
+      { key: 'A', value: 'Ótimo' },
+      { key: 'B', value: 'Bom' },
+      { key: 'C', value: 'Ruim' },
+    ]);
     const request = await requestOf(a.id);
     expect(request).toMatchObject({ state: 'pending', statusId, operatorId: me.id });
 

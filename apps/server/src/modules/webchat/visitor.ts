@@ -8,6 +8,7 @@ import {
   type TWebchatPublicConfig,
   validateVisitorForm,
   WEBCHAT_MSG,
+  ZVisitorMessage,
 } from '@prosa/shared/webchat';
 import { visitorIdentity } from '@prosa/shared/webchat-form';
 import { contacts, webchatVisitors } from '../../db/schema/attendance';
@@ -131,9 +132,11 @@ function toVisitorMessage(
     operatorName: string | null;
     sentAt: Date;
     attachments: unknown[];
+    metadata?: Record<string, unknown>;
   },
   quoted: { text: string; senderType: number } | null = null,
 ): TVisitorMessage {
+  const poll = ZVisitorMessage.shape.poll.safeParse(m.metadata?.poll);
   return {
     id: m.id,
     text: m.text,
@@ -142,6 +145,7 @@ function toVisitorMessage(
     sent_at: m.sentAt.toISOString(),
     attachments: presentAttachments(deps, m.attachments),
     quoted: quoted ? { text: quoted.text, from: quoted.senderType === 0 ? 'visitor' : 'operator' } : null,
+    poll: poll.success ? (poll.data ?? null) : null,
   };
 }
 
