@@ -4,6 +4,8 @@ import { CHATBOT_API, FLOW_MAX_STEPS, type TFlowGraph } from '@prosa/shared/chat
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, newVisitor, setAllow } from '../../../test/helpers/attendance-fixtures';
+import { multipart } from '../../../test/helpers/multipart';
+import { samplePng } from '../../../test/helpers/sample-files';
 import { api, createTestContext, MANAGER, type TestContext } from '../../../test/helpers/test-app';
 import { attendances, messages } from '../../db/schema/attendance';
 import { channels } from '../../db/schema/channels';
@@ -214,6 +216,42 @@ describe('flow engine rules', () => {
     const a = await attendanceOf('Pingado');
     expect(a.closedAt).toBeNull();
     expect(calls).toBe(FLOW_MAX_STEPS / 2);
+  });
+
+  it('a message node sends its media with its text', async () => {
+    const form = multipart([
+      { name: 'file', filename: 'cardapio.png', contentType: 'image/png', data: samplePng() },
+    ]);
+    const up = await ctx.app.inject({
+      method: 'POST',
+      url: CHATBOT_API.media,
+      headers: { ...form.headers, cookie: manager },
+      payload: form.payload,
+    });
+    expect(up.statusCode).toBe(200);
+    const file = (JSON.parse(up.body) as { file: { key: string } }).file;
+    await saveFlow('Cardápio', {
+      nodes: [
+        { id: 'start', type: 'start', position: pos, data: {} },
+        { id: 'pic', type: 'message', position: pos, data: { text: 'Nosso cardápio', media: file } },
+        { id: 'sup', type: 'transfer', position: pos, data: { sector_id: ids.sector('Suporte') } },
+      ],
+      edges: [
+        { id: 'a', source: 'start', target: 'pic' },
+        { id: 'b', source: 'pic', target: 'sup' },
+      ],
+    });
+    const v = await newVisitor(ctx, 'Faminto');
+    await v.send('oi');
+    await consumer.drain();
+    const a = await attendanceOf('Faminto');
+    const [sent] = await ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.attendanceId, a.id), eq(messages.text, 'Nosso cardápio')));
+    expect((sent?.attachments as { key: string; type: string }[]).map((x) => [x.key, x.type])).toEqual([
+      [file.key, 'image'],
+    ]);
   });
 
   it('an inactive flow holds nothing: the attendance goes to people', async () => {

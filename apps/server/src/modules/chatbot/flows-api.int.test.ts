@@ -136,6 +136,18 @@ describe('chatbot flows API', () => {
     expect((wrongStatus.body.issues as { message: string }[])[0]?.message).toBe(
       `Finalizar (end): ${CHATBOT_MSG.statusNotFound}`,
     );
+    // An HTTP node's URL refused by the outbound guard (a private address) is refused at save, for its node.
+    const privateUrl = simpleGraph();
+    privateUrl.nodes.push({ id: 'h', type: 'http', position: pos, data: { url: 'https://10.0.0.8/api' } });
+    const refusedUrl = await http.post(CHATBOT_API.flows, {
+      cookie: manager,
+      body: { name: 'H', graph: privateUrl },
+    });
+    expect(refusedUrl.status).toBe(400);
+    expect(refusedUrl.body.message).toBe(
+      'Requisição HTTP (h): Endereço não permitido: informe uma URL https:// de um servidor público.',
+    );
+    expect((refusedUrl.body.issues as { nodeId: string }[])[0]?.nodeId).toBe('h');
     const link = await http.post(CHATBOT_API.flows, {
       cookie: manager,
       body: { name: 'L', linkedChannels: [{ channel_type: 'zz', channel_id: webChannelId }] },

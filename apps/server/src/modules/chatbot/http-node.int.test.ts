@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, newVisitor, setAllow } from '../../../test/helpers/attendance-fixtures';
 import { api, createTestContext, MANAGER, type TestContext } from '../../../test/helpers/test-app';
 import { attendances, messages } from '../../db/schema/attendance';
-import { automationSessions } from '../../db/schema/automation';
+import { automationSessions, chatbotFlows } from '../../db/schema/automation';
 import { channels } from '../../db/schema/channels';
 import { contactFieldDefinitions } from '../../db/schema/scheduling';
 import { automationConsumer } from '../automation-consumer/consumer';
@@ -189,7 +189,11 @@ describe('the HTTP node', () => {
   it('follows error when the outbound guard refuses the URL (a private address)', async () => {
     mode = 'ok';
     const calls = received.length;
-    await saveUrl('http://10.20.30.40/planos');
+    // A URL the guard refuses is refused at save; here it became refused after (stored as it was).
+    await ctx.db
+      .update(chatbotFlows)
+      .set({ graph: graph('http://10.20.30.40/planos') })
+      .where(eq(chatbotFlows.id, flowId));
     const { attendance } = await open('Duda Cliente');
     await expect.poll(async () => (await attendanceOf('Duda Cliente')).auto, { timeout: 10_000 }).toBe(false);
     expect(await botTexts(attendance.id)).toEqual(['Serviço indisponível.']);

@@ -1,5 +1,6 @@
 import { HANDLE_ERROR, HANDLE_SUCCESS, type TFlowNodeData } from '@prosa/shared/chatbot';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { automationSessions } from '../../db/schema/automation';
 import type { AutomationDeps, AutomationRun } from '../automation/run';
 import { loadSession } from '../automation/run';
 import { withAttendanceRun } from './flow-run';
@@ -90,7 +91,19 @@ export async function callHttp(
 /** Continues a parked session with the call's result, once: only while it is still parked with this token. */
 export async function resumeHttp(deps: AutomationDeps, job: Omit<HttpJob, 'data'>, result: HttpResult) {
   return withAttendanceRun(deps, job, async (run) => {
-    if (run.attendance.closedAt) return false;
+    if (run.attendance.closedAt) {
+      // Finalized meanwhile (by an operator): the parked session has nothing left to do.
+      await run.tx
+        .delete(automationSessions)
+        .where(
+          and(
+            eq(automationSessions.companyId, run.attendance.companyId),
+            eq(automationSessions.attendanceId, run.attendance.id),
+            eq(automationSessions.holder, 'flow'),
+          ),
+        );
+      return false;
+    }
     const session = await loadSession(run);
     if (session?.holder !== 'flow' || session.flowId !== job.flowId) return false;
     const state = session.state as FlowState;

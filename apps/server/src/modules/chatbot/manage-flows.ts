@@ -1,5 +1,6 @@
 import {
   CHATBOT_MSG,
+  FLOW_NODE_LABEL,
   FLOWS_PER_PAGE,
   flowErrors,
   type TFlow,
@@ -46,7 +47,7 @@ import { storedGraph } from './steps';
 // when the company allows chatbots (allow.chatbots; otherwise 403 and the screen shows "not authorised").
 
 export type FlowCaller = { companyId: number; userId: number };
-type Deps = Pick<AppDeps, 'db' | 'appSecret' | 'storage' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'appSecret' | 'storage' | 'config' | 'outbound'>;
 
 export async function companyAllowsChatbots(db: Db | Tx, companyId: number): Promise<boolean> {
   const company = await findCompany(db as Db, companyId);
@@ -142,10 +143,29 @@ async function checkedGraph(
   previous: TFlowGraph | null,
 ): Promise<TFlowGraph> {
   const graph = checkFlowMedia(deps, companyId, input.graph, previous);
+  await checkHttpUrls(deps, graph);
   const issues = validateFlow(graph, await companyRefs(tx, companyId));
   if (input.active && flowErrors(issues).length > 0)
     throw new AppError(ERROR_CODE.validation, CHATBOT_MSG.invalidFlow, 400, { issues });
   return graph;
+}
+
+/** Each HTTP node's URL by the outbound guard's rules at save time (it is checked again at every call). */
+async function checkHttpUrls(deps: Deps, graph: TFlowGraph): Promise<void> {
+  for (const node of graph.nodes) {
+    if (node.type !== 'http') continue;
+    const url = typeof node.data.url === 'string' ? node.data.url.trim() : '';
+    if (!url) continue;
+    try {
+      await deps.outbound.assertUrl(url.replace(/\{\{[^}]*\}\}/g, 'x'));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const message = `${FLOW_NODE_LABEL.http} (${node.id}): ${err.message}`;
+      throw new AppError(ERROR_CODE.validation, message, 400, {
+        issues: [{ level: 'error', message, nodeId: node.id }],
+      });
+    }
+  }
 }
 
 type Moved = TFlowSaved['moved'];
