@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, newVisitor, setAllow } from '../../../test/helpers/attendance-fixtures';
 import { multipart } from '../../../test/helpers/multipart';
 import { samplePng } from '../../../test/helpers/sample-files';
-import { api, createTestContext, MANAGER, type TestContext } from '../../../test/helpers/test-app';
+import { api, createTestContext, MANAGER, OPERATOR, type TestContext } from '../../../test/helpers/test-app';
 import { attendances, messages } from '../../db/schema/attendance';
 import { channels } from '../../db/schema/channels';
 import { contactFieldDefinitions } from '../../db/schema/scheduling';
@@ -252,6 +252,22 @@ describe('flow engine rules', () => {
     expect((sent?.attachments as { key: string; type: string }[]).map((x) => [x.key, x.type])).toEqual([
       [file.key, 'image'],
     ]);
+  });
+
+  it('a transfer node to an operator gives the attendance straight to them', async () => {
+    await saveFlow('Direto para a Ana', {
+      nodes: [
+        { id: 'start', type: 'start', position: pos, data: {} },
+        { id: 'ana', type: 'transfer', position: pos, data: { operator_id: ids.user(OPERATOR) } },
+      ],
+      edges: [{ id: 'a', source: 'start', target: 'ana' }],
+    });
+    const v = await newVisitor(ctx, 'Cliente da Ana');
+    await v.send('oi');
+    await consumer.drain();
+    const a = await attendanceOf('Cliente da Ana');
+    expect(a.auto).toBe(false);
+    expect(a.operatorAssignedId).toBe(ids.user(OPERATOR));
   });
 
   it('an inactive flow holds nothing: the attendance goes to people', async () => {
