@@ -68,6 +68,8 @@ export function useSaveFlow() {
     mutationFn: ({ id, body }: { id: number | null; body: TFlowInput }) => saveFlowRequest(id, body),
     onSuccess: (saved) => {
       queryClient.setQueryData(chatbotKeys.flow(saved.flow.id), saved.flow);
+      // The channels' flow names in the options change with the links.
+      queryClient.invalidateQueries({ queryKey: chatbotKeys.options });
       return queryClient.invalidateQueries({ queryKey: ['chatbot', 'flows'] });
     },
   });

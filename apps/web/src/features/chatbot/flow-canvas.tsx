@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { FLOW_NODE_LABEL, type TFlowNodeType } from '@prosa/shared/chatbot';
 import {
   Background,
@@ -8,7 +8,6 @@ import {
   MarkerType,
   MiniMap,
   type NodeChange,
-  Panel,
   ReactFlow,
   useReactFlow,
 } from '@xyflow/react';
@@ -38,7 +37,6 @@ const DRAG_TYPE = 'application/prosa-flow-node';
 type Props = {
   nodes: TEditorNode[];
   edges: TEditorEdge[];
-  hasStart: boolean;
   onNodesChange: (changes: NodeChange<TEditorNode>[]) => void;
   onEdgesChange: (changes: EdgeChange<TEditorEdge>[]) => void;
   onConnect: (connection: Connection) => void;
@@ -85,53 +83,50 @@ export function FlowCanvas(props: Props) {
       maxZoom={1.5}
       ariaLabelConfig={ARIA}
       proOptions={{ hideAttribution: true }}
+      style={{ flex: 1, minHeight: 0 }}
     >
       <Background gap={20} />
       <Controls position="bottom-left" />
       <MiniMap pannable zoomable position="bottom-right" style={{ width: 150, height: 100 }} />
-      <Panel position="top-left">
-        <Palette hasStart={props.hasStart} onAdd={(type) => props.onAdd(type, null)} />
-      </Panel>
     </ReactFlow>
   );
 }
 
-function Palette({ hasStart, onAdd }: { hasStart: boolean; onAdd: (type: TFlowNodeType) => void }) {
+/** The node kinds to add: a click puts one in view, a drag drops it where the mouse is. */
+export function Palette({ hasStart, onAdd }: { hasStart: boolean; onAdd: (type: TFlowNodeType) => void }) {
   return (
-    <Paper shadow="sm" p={6} radius="md" withBorder role="toolbar" aria-label="Adicionar nó">
-      <Stack gap={4}>
-        <Text size="xs" fw={600} c="dimmed" px={4}>
-          Adicionar
-        </Text>
-        {PALETTE.filter((t) => t !== 'start' || !hasStart).map((type) => {
-          const Glyph = NODE_LOOK[type].icon;
-          return (
-            <Tooltip
-              key={type}
-              label="Clique ou arraste para o desenho"
-              position="right"
-              withArrow
-              openDelay={600}
+    <Group
+      gap={6}
+      px="sm"
+      py={6}
+      role="toolbar"
+      aria-label="Adicionar nó"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Text size="xs" fw={600} c="dimmed">
+        Adicionar:
+      </Text>
+      {PALETTE.filter((t) => t !== 'start' || !hasStart).map((type) => {
+        const Glyph = NODE_LOOK[type].icon;
+        return (
+          <Tooltip key={type} label="Clique ou arraste para o desenho" withArrow openDelay={600}>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color={NODE_LOOK[type].color}
+              leftSection={<Glyph size={13} />}
+              draggable
+              onDragStart={(e) => {
+                e.dataTransfer.setData(DRAG_TYPE, type);
+                e.dataTransfer.effectAllowed = 'move';
+              }}
+              onClick={() => onAdd(type)}
             >
-              <Button
-                size="compact-sm"
-                variant="light"
-                color={NODE_LOOK[type].color}
-                justify="flex-start"
-                leftSection={<Glyph size={14} />}
-                draggable
-                onDragStart={(e) => {
-                  e.dataTransfer.setData(DRAG_TYPE, type);
-                  e.dataTransfer.effectAllowed = 'move';
-                }}
-                onClick={() => onAdd(type)}
-              >
-                {FLOW_NODE_LABEL[type]}
-              </Button>
-            </Tooltip>
-          );
-        })}
-      </Stack>
-    </Paper>
+              {FLOW_NODE_LABEL[type]}
+            </Button>
+          </Tooltip>
+        );
+      })}
+    </Group>
   );
 }

@@ -38,7 +38,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useFlow, useFlowOptions, useSaveFlow } from './api';
-import { FlowCanvas } from './flow-canvas';
+import { FlowCanvas, Palette } from './flow-canvas';
 import { FlowCanvasContext } from './flow-nodes';
 import { FlowSettingsPanel, type TFlowMeta } from './flow-settings-panel';
 import { NotAuthorised } from './flows-page';
@@ -186,7 +186,7 @@ function FlowEditor(props: { flow: TFlow | null; options: TFlowOptions | undefin
     const node = createNode(type, nodes, at ?? nextPosition(nodes));
     if (!node) return;
     edit({ nodes: [...nodes.map((n) => ({ ...n, selected: false })), node], edges });
-    if (!at) window.setTimeout(() => reactFlow.fitView({ padding: 0.2, maxZoom: 1, duration: 200 }), 30);
+    if (!at) window.setTimeout(() => reactFlow.fitView({ padding: 0.2, maxZoom: 1 }), 30);
   };
   const select = (id: string | null) => setNodes((ns) => ns.map((n) => ({ ...n, selected: n.id === id })));
   const removeNode = (id: string) => {
@@ -230,11 +230,8 @@ function FlowEditor(props: { flow: TFlow | null; options: TFlowOptions | undefin
       { id: props.flow?.id ?? null, body },
       {
         onSuccess: (saved) => {
+          // The server's message also names the channels moved from other flows.
           toast.success(saved.message || CHATBOT_MSG.saved);
-          for (const m of saved.moved) {
-            const name = props.options?.channels.find((c) => c.channel_id === m.channel_id)?.name;
-            toast.info(CHATBOT_MSG.movedFrom(name ?? `#${m.channel_id}`, m.from_flow_name));
-          }
           setBaseline(snapshot(meta, nodes, edges));
           if (!props.flow) {
             leaving.current = true;
@@ -286,15 +283,15 @@ function FlowEditor(props: { flow: TFlow | null; options: TFlowOptions | undefin
         <Card
           withBorder
           padding={0}
-          style={{ flex: 1, minWidth: 0 }}
+          style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
           aria-label="Desenho do fluxo"
           data-testid="flow-canvas"
         >
+          <Palette hasStart={nodes.some((n) => n.type === 'start')} onAdd={(type) => onAdd(type, null)} />
           <FlowCanvasContext.Provider value={{ issues: marks, options: props.options }}>
             <FlowCanvas
               nodes={nodes}
               edges={edges}
-              hasStart={nodes.some((n) => n.type === 'start')}
               onNodesChange={onNodesChange}
               onEdgesChange={onEdgesChange}
               onConnect={onConnect}

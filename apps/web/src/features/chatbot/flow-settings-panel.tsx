@@ -111,7 +111,6 @@ export function FlowSettingsPanel(props: Props) {
               p="xs"
               icon={<IconAlertTriangle size={16} />}
               title={`${errors.length} erro(s)`}
-              aria-label="Erros do fluxo"
             >
               <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
                 {errors.map((i) => (
