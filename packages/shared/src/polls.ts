@@ -128,7 +128,8 @@ export const ZPollInput = z
     if ([...keys].sort((a, b) => Number(a) - Number(b)).some((k, i) => k !== expected[i]))
       ctx.addIssue({ code: 'custom', message: POLL_MSG.optionKeys, path: ['possible_answers'] });
     const values = Object.values(p.possible_answers).map((o) => normalizeAnswer(o.value));
-    if (new Set(values).size !== values.length)
+    // Empty options are reported as such (optionRequired), not as repeated.
+    if (values.every(Boolean) && new Set(values).size !== values.length)
       ctx.addIssue({ code: 'custom', message: POLL_MSG.optionDuplicate, path: ['possible_answers'] });
     if (p.use_expiration_time) {
       if (p.time_expire === null || p.time_expire <= 0)

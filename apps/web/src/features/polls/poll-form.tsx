@@ -42,6 +42,12 @@ export function PollForm({ poll, onDone }: Props) {
     mode: 'controlled',
     initialValues: pollFormValues(poll),
     validate: zodValidate(ZPollInput, toPollInput),
+    // The options' errors (reported on possible_answers) go once the options change.
+    onValuesChange: (next, previous) => {
+      if (next.options !== previous.options || next.answer_order !== previous.answer_order)
+        for (const k of Object.keys(form.errors))
+          if (k.startsWith('possible_answers')) form.clearFieldError(k);
+    },
   });
   const values = form.getValues();
   const submit = form.onSubmit((v) =>

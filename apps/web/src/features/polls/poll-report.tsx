@@ -131,11 +131,13 @@ export function PollReport() {
           </Text>
         </Card>
       ) : null}
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        {shown.map((p) => (
-          <PollSummary key={p.poll_id} poll={p} />
-        ))}
-      </SimpleGrid>
+      {shown.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          {shown.map((p) => (
+            <PollSummary key={p.poll_id} poll={p} />
+          ))}
+        </SimpleGrid>
+      ) : null}
 
       <Card padding={0}>
         <Group justify="space-between" p="md" pb="xs">
