@@ -12,7 +12,7 @@ import {
   toEditor,
   toGraph,
 } from './graph';
-import { outHandles } from './node-look';
+import { nodeSummary, outHandles } from './node-look';
 
 const menuData = {
   text: 'Como podemos ajudar?',
@@ -168,5 +168,42 @@ describe('handles and issues on the canvas', () => {
     expect(byNode.get('message-1')?.[0]?.message).toContain('não está ligada');
     expect(byNode.get('transfer-1')?.[0]?.message).toContain('escolha o setor ou o operador');
     expect(byNode.has('start')).toBe(false);
+  });
+});
+
+describe('node summaries', () => {
+  const options = {
+    channels: [],
+    sectors: [{ id: 3, name: 'Suporte' }],
+    operators: [{ id: 8, name: 'Ana' }],
+    statuses: [{ id: 5, name: 'Resolvido' }],
+    fields: [{ key: 'email_cliente', label: 'E-mail do cliente' }],
+  };
+
+  it('names the sector, operator, status and contact field the node points to', () => {
+    expect(nodeSummary('transfer', { sector_id: 3, operator_id: null }, options)).toBe(
+      'Para a fila do setor Suporte',
+    );
+    expect(nodeSummary('transfer', { sector_id: null, operator_id: 8 }, options)).toBe('Para o operador Ana');
+    expect(nodeSummary('finish', { status_id: 5 }, options)).toBe('Com o status Resolvido');
+    expect(
+      nodeSummary('question', { text: 'Seu e-mail?', field: 'email_cliente', retries: 1 }, options),
+    ).toBe('Seu e-mail? → E-mail do cliente');
+    expect(nodeSummary('transfer', { sector_id: null, operator_id: null }, options)).toBe('');
+  });
+
+  it("shows a message's text and its file's name", () => {
+    const media = {
+      id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      type: 'document',
+      mimeType: 'application/pdf',
+      originalName: 'catalogo.pdf',
+      key: 'k/catalogo.pdf',
+      size: 100,
+    };
+    expect(nodeSummary('message', { text: 'Veja o catálogo', media })).toBe(
+      'Veja o catálogo\n📎 catalogo.pdf',
+    );
+    expect(nodeSummary('message', { text: '', media: null })).toBe('');
   });
 });

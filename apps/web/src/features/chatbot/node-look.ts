@@ -83,7 +83,8 @@ export function nodeSummary(type: TFlowNodeType, data: TNodeData, options?: TFlo
     case 'message': {
       const d = ZMessageData.safeParse(data);
       if (!d.success) return '';
-      return d.data.text.trim() || (d.data.media ? 'Mídia' : '');
+      const file = d.data.media ? `📎 ${d.data.media.originalName}` : '';
+      return [d.data.text.trim(), file].filter(Boolean).join('\n');
     }
     case 'menu': {
       const d = ZMenuData.safeParse(data);

@@ -37,6 +37,7 @@ import {
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { addMenuOption, type TEditorNode, type TNodeData } from './graph';
+import { MediaField } from './media-field';
 
 type Props = {
   node: TEditorNode;
@@ -157,13 +158,15 @@ function NodeFields({
       );
     case 'message':
       return (
-        <TextField
-          label="Mensagem"
-          required
-          value={data.text}
-          onChange={(text) => set({ text })}
-          description={PLACEHOLDER_HINT}
-        />
+        <>
+          <TextField
+            label="Mensagem"
+            value={data.text}
+            onChange={(text) => set({ text })}
+            description={`Informe o texto, a mídia ou ambos. ${PLACEHOLDER_HINT}`}
+          />
+          <MediaField value={data.media} onChange={(media) => set({ media })} />
+        </>
       );
     case 'menu':
       return <MenuFields data={data} set={set} />;
