@@ -74,12 +74,23 @@ test('o gestor desenha um fluxo com menu, vincula o web chat e o visitante é at
   await expect(errors).toContainText('Início (start): a saída "Próximo" não está ligada a nenhum nó.');
   await expect(errors).toContainText('Menu (menu-1): a opção "Vendas" não está ligada a nenhum nó.');
   await expect(node(page, 'menu-1').getByLabel(/erro\(s\) neste nó/)).toBeVisible();
+  // Leaving with an unsaved drawing asks first.
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  const leave = page.getByRole('dialog', { name: 'Alterações não salvas' });
+  await expect(leave).toContainText('Deseja sair mesmo assim?');
+  await leave.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/chatbot-flows\/new$/);
 
+  const edges = page.locator('.react-flow__edge');
   await link(page, 'start', 'next', 'menu-1');
+  await expect(edges).toHaveCount(1);
   await link(page, 'menu-1', 'opt1', 'message-1');
+  await expect(edges).toHaveCount(2);
   await link(page, 'menu-1', 'opt2', 'transfer-1');
+  await expect(edges).toHaveCount(3);
   await link(page, 'message-1', 'next', 'transfer-1');
-  await expect(page.locator('.react-flow__edge')).toHaveCount(4);
+  await expect(edges).toHaveCount(4);
   await expect(page.getByText('Nenhum problema encontrado.')).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Canais vinculados' }).click();

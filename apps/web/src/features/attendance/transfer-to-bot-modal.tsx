@@ -70,7 +70,7 @@ export function TransferToBotModal({ card, opened, onClose }: Props) {
           </Alert>
         ) : hasBot ? (
           <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconRobot size={28} color="var(--mantine-color-prosa-7)" aria-hidden />
+            <IconRobot size={28} color="var(--mantine-color-prosa-7)" style={{ flexShrink: 0 }} aria-hidden />
             <Text size="sm">
               O fluxo de chatbot vinculado a este canal assume o atendimento de <strong>{card.name}</strong>{' '}
               desde o início, e ele sai da sua lista. Quando o fluxo transferir, o atendimento volta para as
