@@ -94,7 +94,7 @@ export function OtherTriggerCard({ kind, channel, saved, others, finishStatuses,
             {general.join(' ')}
           </Alert>
         ) : null}
-        {readOnly ? null : (
+        {readOnly || (!values.active && !dirty) ? null : (
           <Group justify="flex-end" gap="sm">
             <Button
               variant="default"

@@ -84,6 +84,9 @@ describe('text trigger rows', () => {
     expect(out.map((r) => r.saved?.id ?? null)).toEqual([1, 3, 4, null]);
     expect(out[0]?.draft.name).toBe('Renomeado');
     expect(out[1]?.draft.name).toBe('Editando');
+    // Rows keep their keys (the open card stays open).
+    expect(out[0]?.key).toBe(withNew[0]?.key);
+    expect(out[3]?.key).toBe(withNew[3]?.key);
   });
 
   it('markSaved replaces a new row by the created trigger in the same place', () => {

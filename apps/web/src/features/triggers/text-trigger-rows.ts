@@ -105,7 +105,7 @@ export function reconcile(rows: readonly TTextRow[], list: readonly TTextTrigger
     const fresh = byId.get(row.saved.id);
     if (!fresh) continue;
     byId.delete(row.saved.id);
-    out.push(isDirty(row) ? { ...row, saved: fresh } : rowFrom(fresh));
+    out.push(isDirty(row) ? { ...row, saved: fresh } : { ...rowFrom(fresh), key: row.key });
   }
   const added = rowsFrom([...byId.values()]);
   // Keep new local rows at the end, after triggers that appeared on the server.

@@ -56,7 +56,11 @@ export function TextTriggersSection({ channel, list, readOnly, sectors, finishSt
     save.mutate(
       { id: row.saved?.id ?? null, body: toInput(row.draft) },
       {
-        onSuccess: (trigger) => setRows((current) => markSaved(current, row.key, trigger)),
+        onSuccess: (trigger) => {
+          setRows((current) => markSaved(current, row.key, trigger));
+          // Saved, the trigger closes into its summary line.
+          setOpen((current) => (current === row.key ? null : current));
+        },
         onSettled: () => setSavingKey(null),
       },
     );
