@@ -96,6 +96,10 @@ export function FlowSettingsPanel(props: Props) {
           {c.name} está vinculado ao fluxo “{c.flow_name}” e passará para este ao salvar.
         </Text>
       ))}
+      <Text size="xs" c="dimmed">
+        Para ligar dois nós, arraste de uma saída (à direita do nó) até outro nó. Clique em um nó para
+        editá-lo; selecione um nó ou uma ligação e tecle Delete para excluí-lo.
+      </Text>
       <Title order={5} mt="sm">
         Verificação do fluxo
       </Title>
