@@ -472,7 +472,9 @@ export function timeToMinutes(s: unknown): number | null {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const blank = (v: unknown): boolean => str(v).trim() === '';
-const hasId = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v > 0;
+/** An id of an int4 column (a status, a sector). */
+const hasId = (v: unknown): boolean =>
+  typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2_147_483_647;
 const hasImage = (v: unknown): boolean =>
   typeof v === 'object' &&
   v !== null &&

@@ -21,8 +21,8 @@ export function firstError(errors: readonly TTriggerError[]) {
 }
 
 export async function assertStatus(db: Db | Tx, companyId: number, id: unknown, message: string) {
-  if (typeof id !== 'number' || !(await finalizationStatusIds(db, companyId, [id])).has(id))
-    throw badRequest(message);
+  const valid = typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+  if (!valid || !(await finalizationStatusIds(db, companyId, [id])).has(id)) throw badRequest(message);
 }
 
 export function assertImageKey(companyId: number, image: unknown) {

@@ -515,5 +515,15 @@ describe('access', () => {
     expect(
       (await http.post(url('save-other-triggers'), { cookie: manager, body: { params: 3 } })).status,
     ).toBe(400);
+    // An id past the int4 column is refused before PostgreSQL sees it.
+    const huge = await http.post(url('save-other-triggers'), {
+      cookie: manager,
+      body: {
+        trigger_type: 'close_attempted',
+        params: { status_id: 2 ** 40, before: { monday_to_friday: '08:00' } },
+      },
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.body.message).toBe(TRIGGER_MSG.closeStatusRequired);
   });
 });
