@@ -142,5 +142,15 @@ test('o visitante responde a pesquisa pelos botões do web chat e o relatório m
   await expect(summary).toContainText('1 (100%)');
   await expect(page.getByRole('table', { name: 'Respostas das pesquisas' })).toContainText('B) Bom');
   await shot(page, 'polls-report-data');
+
+  // Answered: its options are locked in the form (spec 3 §4).
+  await page.getByRole('tab', { name: 'Pesquisas' }).click();
+  await page.getByRole('button', { name: `Editar Pesquisa web ${stamp}` }).click();
+  const form = page.getByRole('form', { name: 'Editar pesquisa' });
+  await expect(form.getByText(/Esta pesquisa já possui respostas/)).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Opção A' })).toHaveAttribute('readonly');
+  await expect(form.getByRole('textbox', { name: 'Opção A' })).toHaveValue('Ótimo');
+  await expect(form.getByRole('button', { name: 'Adicionar opção' })).toHaveCount(0);
+  await shot(page, 'polls-form-locked');
   await admin.dispose();
 });

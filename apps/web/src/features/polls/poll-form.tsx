@@ -122,7 +122,8 @@ export function PollForm({ poll, onDone }: Props) {
                     aria-label={`Opção ${pollOptionKey(values.answer_order, i)}`}
                     placeholder="Texto da opção"
                     maxLength={POLL_LIMITS.option}
-                    disabled={locked}
+                    readOnly={locked}
+                    variant={locked ? 'filled' : 'default'}
                     {...form.getInputProps(`options.${i}`)}
                   />
                   {!locked ? (
@@ -231,6 +232,7 @@ export function PollForm({ poll, onDone }: Props) {
               nothingFoundMessage="Nenhum modelo marcado para uso em pesquisas"
               data={(templates.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
               {...form.getInputProps('hsm_id')}
+              value={values.hsm_id || null}
               onChange={(v) => form.setFieldValue('hsm_id', v ?? '')}
               error={templates.isError ? 'Erro ao carregar os modelos (HSM).' : form.errors.hsm_id}
             />

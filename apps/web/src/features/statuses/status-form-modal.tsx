@@ -106,6 +106,7 @@ function StatusForm(props: Omit<Props, 'target'> & { status: TStatusAdmin | null
             searchable
             nothingFoundMessage="Nenhuma pesquisa cadastrada"
             {...form.getInputProps('poll_id')}
+            value={form.getValues().poll_id || null}
             error={polls.isError ? 'Não foi possível carregar as pesquisas.' : form.errors.poll_id}
             onChange={(v) => form.setFieldValue('poll_id', v ?? '')}
           />
