@@ -280,6 +280,28 @@ describe('a poll on WhatsApp Enterprise', () => {
     await waitFor(async () => ((await attendancesOf(waId)).length === 2 ? true : null));
   });
 
+  it('an unanswered poll expires with the default message; the next message opens a new attendance', async () => {
+    const pollId = await createPoll({
+      name: 'Satisfação expira WhatsApp',
+      use_expiration_time: true,
+      time_expire: 1,
+    });
+    const statusId = await createStatus('Resolvido (expira WhatsApp)', pollId);
+    const waId = '5511977770003';
+    await customerWrites(waId, 'Estela', 'Oi');
+    const [a] = await waitFor(async () => {
+      const rows = await attendancesOf(waId);
+      return rows.length > 0 ? rows : null;
+    });
+    if (!a) throw new Error('sem atendimento');
+    expect((await finalize(a.id, statusId)).body.closed).toBe(true);
+    expect(await expireDuePolls(ctx.deps, new Date(Date.now() + 2 * 60_000))).toBe(1);
+    expect((await requestOf(a.id)).state).toBe('expired');
+    await expect.poll(() => sentTo(waId).map(textOf)).toContain(POLL_MSG.expired);
+    await customerWrites(waId, 'Estela', 'Outra coisa');
+    await waitFor(async () => ((await attendancesOf(waId)).length === 2 ? true : null));
+  });
+
   it('outside the 24-hour window sends the poll’s HSM template instead', async () => {
     const hsm = await http.post('/api/hsm', {
       cookie: admin,
