@@ -1,5 +1,6 @@
-import { Button, Group, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Tooltip } from '@mantine/core';
 import { FLOW_NODE_LABEL, type TFlowNodeType } from '@prosa/shared/chatbot';
+import { IconPlus } from '@tabler/icons-react';
 import {
   Background,
   type Connection,
@@ -96,20 +97,23 @@ export function FlowCanvas(props: Props) {
 export function Palette({ hasStart, onAdd }: { hasStart: boolean; onAdd: (type: TFlowNodeType) => void }) {
   return (
     <Group
-      gap={6}
-      px="sm"
+      gap={4}
+      px="xs"
       py={6}
       role="toolbar"
       aria-label="Adicionar nó"
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
-      <Text size="xs" fw={600} c="dimmed">
-        Adicionar:
-      </Text>
+      <IconPlus size={14} color="var(--mantine-color-dimmed)" aria-hidden />
       {PALETTE.filter((t) => t !== 'start' || !hasStart).map((type) => {
         const Glyph = NODE_LOOK[type].icon;
         return (
-          <Tooltip key={type} label="Clique ou arraste para o desenho" withArrow openDelay={600}>
+          <Tooltip
+            key={type}
+            label="Clique para adicionar ou arraste até o desenho"
+            withArrow
+            openDelay={600}
+          >
             <Button
               size="compact-xs"
               variant="light"

@@ -299,7 +299,7 @@ function FlowEditor(props: { flow: TFlow | null; options: TFlowOptions | undefin
             />
           </FlowCanvasContext.Provider>
         </Card>
-        <Card withBorder padding={0} w={340} style={{ flexShrink: 0 }}>
+        <Card withBorder padding={0} w={320} style={{ flexShrink: 0 }}>
           <ScrollArea h="100%" type="auto">
             <Box p="md">
               {selected ? (

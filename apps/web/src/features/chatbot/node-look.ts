@@ -39,7 +39,7 @@ export const NODE_LOOK: Record<TFlowNodeType, { icon: Icon; color: string }> = {
   condition: { icon: IconGitBranch, color: 'orange' },
   http: { icon: IconWorldWww, color: 'grape' },
   transfer: { icon: IconArrowForwardUp, color: 'indigo' },
-  finish: { icon: IconFlag, color: 'red' },
+  finish: { icon: IconFlag, color: 'dark' },
 };
 
 /** The palette's node kinds, in the order a flow is usually drawn. */
