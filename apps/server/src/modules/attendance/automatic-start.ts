@@ -7,7 +7,7 @@ export const HOLDING_TRIGGER_TYPES = ['menu', 'menu_keyboard_buttons', 'agreemen
 /**
  * Whether a new attendance of this channel starts automatic (attendances.auto): the channel (or the channel whose
  * triggers it uses, use_trigger_from_channel_id) has a menu or agreement trigger, or an active flow is linked to
- * it. Read by the ingest in the transaction that opens the attendance, so distribution never sees it first.
+ * it (in a company that allows chatbots). Read by the ingest in the transaction that opens the attendance, so distribution never sees it first.
  */
 export async function channelHoldsNewAttendances(
   tx: Tx,
@@ -24,6 +24,7 @@ export async function channelHoldsNewAttendances(
     ) or exists (
       select 1 from chatbot_flow_channels fc
       join chatbot_flows f on f.company_id = fc.company_id and f.id = fc.flow_id
+      join companies co on co.id = fc.company_id and co.metadata -> 'allow' ->> 'chatbots' = 'true'
       where fc.company_id = ${companyId} and fc.channel_id = ${channelId}
         and f.active and f.deleted_at is null
     ) as holds`);

@@ -78,7 +78,7 @@ async function handleFact(
         .select()
         .from(messages)
         .where(and(eq(messages.companyId, fact.companyId), eq(messages.id, fact.data.message_id)));
-      if (!message || message.senderType !== 0) return;
+      if (message?.senderType !== 0) return;
       run.message = message;
       if (await polls.onPollReply(run)) return;
       if (attendance.closedAt) return;

@@ -249,9 +249,8 @@ describe('flow engine rules', () => {
       .select()
       .from(messages)
       .where(and(eq(messages.attendanceId, a.id), eq(messages.text, 'Nosso cardápio')));
-    expect((sent?.attachments as { key: string; type: string }[]).map((x) => [x.key, x.type])).toEqual([
-      [file.key, 'image'],
-    ]);
+    const attached = (sent?.attachments ?? []) as { key: string; type: string }[];
+    expect(attached.map((x) => [x.key, x.type])).toEqual([[file.key, 'image']]);
   });
 
   it('a transfer node to an operator gives the attendance straight to them', async () => {
@@ -282,5 +281,34 @@ describe('flow engine rules', () => {
     const a = await attendanceOf('Humano');
     expect(a.auto).toBe(false);
     expect(await botTexts(a.id)).toEqual([]);
+  });
+
+  it('a company that stops allowing chatbots runs none of its flows', async () => {
+    await saveFlow('Boas-vindas', {
+      nodes: [
+        { id: 'start', type: 'start', position: pos, data: {} },
+        { id: 'hello', type: 'message', position: pos, data: { text: 'Sou o robô.' } },
+        { id: 'end', type: 'transfer', position: pos, data: { sector_id: ids.sector('Suporte') } },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'hello' },
+        { id: 'e2', source: 'hello', target: 'end' },
+      ],
+    });
+    await setAllow(ctx, ids.companyId, { chatbots: false });
+    try {
+      const v = await newVisitor(ctx, 'Sem robô');
+      await v.send('oi');
+      await consumer.drain();
+      const a = await attendanceOf('Sem robô');
+      expect(a.auto).toBe(false);
+      expect(await botTexts(a.id)).toEqual([]);
+    } finally {
+      await setAllow(ctx, ids.companyId, { chatbots: true });
+    }
+    const v = await newVisitor(ctx, 'Com robô');
+    await v.send('oi');
+    await consumer.drain();
+    expect(await botTexts((await attendanceOf('Com robô')).id)).toEqual(['Sou o robô.']);
   });
 });

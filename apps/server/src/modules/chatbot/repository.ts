@@ -190,6 +190,9 @@ export async function activeFlowOfChannel(db: Q, companyId: number, channelId: n
         eq(chatbotFlowChannels.channelId, channelId),
         eq(chatbotFlows.active, true),
         isNull(chatbotFlows.deletedAt),
+        // A company that no longer allows chatbots runs none of its flows (Configurações › Chatbots).
+        sql`exists (select 1 from companies c where c.id = ${companyId}
+                    and c.metadata -> 'allow' ->> 'chatbots' = 'true')`,
       ),
     );
   return row?.flow ?? null;
