@@ -1,21 +1,21 @@
 /**
- * Trigger evaluation on the ingest path (issue 17): customer messages ingested open-loop at BENCH_RATE msg/s
- * (1,000) for BENCH_SECONDS (20) from BENCH_CONTACTS (500) web chat contacts, while one automation consumer (as a
- * worker runs it: batches of facts, one transaction each, sends queued in pg-boss after commit) reads the facts.
- *   reference: a channel with no triggers (the consumer reads every fact and finds nothing to do);
- *   triggers:  a channel with 20 text triggers + the menu + invalid command, every attendance held by the menu;
- *              each customer message is a keyword (a TEXT reply) or, one in three, an invalid option (notice + menu).
- * Measured per phase: messages offered and stored, the consumer's time per fact (batch time / facts, p50/p99 over
- * the facts), and for the triggers phase the reply latency (customer message stored → its reply stored, p50/p99).
+ * Trigger evaluation on the ingest path (issue 17), on a web chat channel with no triggers (the reference) and one
+ * with 20 text triggers + the menu + invalid command (every attendance held by the menu; each customer message a
+ * keyword → a TEXT reply, or one in three an invalid option → notice + menu), in the same run:
+ *   1. cost: one customer message ingested, then the automation consumer reads everything it caused (the message,
+ *      and the facts of the replies it stored); BENCH_COST_MESSAGES (500) times, p50/p99 of that handling time;
+ *   2. load: BENCH_RATE (1,000) msg/s offered open-loop for BENCH_SECONDS (10) from BENCH_CONTACTS (500) contacts
+ *      while one consumer reads as a worker does (batches, one transaction each, sends queued in pg-boss after
+ *      commit): facts read, time per fact, whether it caught up within BENCH_DRAIN_SECONDS (60), and the reply
+ *      latency (customer message stored → its reply stored, p50/p99).
  * Run: npm run bench:automation   (BENCH_DATABASE_URL, default …/prosa_bench_automation; recreated each run)
  */
-// The server's request type carries multipart's fields (app.ts registers the plugin; some imports below read them).
-
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+// The server's request type carries multipart's fields (app.ts registers the plugin; imports below read them).
 import type {} from '@fastify/multipart';
 import pg from 'pg';
 import { CHANNEL_ADAPTERS } from '../apps/server/src/channels/adapters';
@@ -34,12 +34,14 @@ import { createStorage } from '../apps/server/src/platform/storage/create-storag
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/prosa_bench_automation';
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Messages of the closed-loop cost measure, per phase. */
+const COST_MESSAGES = Number(process.env.BENCH_COST_MESSAGES ?? 500);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 500);
 const TEXT_TRIGGERS = 20;
 const TICK_MS = 20;
 /** How long the consumer may take to empty its backlog after the offering ends before the phase gives up. */
-const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 120);
+const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 60);
 
 async function ensureDatabase() {
   const u = new URL(URL_);
@@ -56,7 +58,9 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type PhaseResult = {
+type Cost = { phase: string; n: number; p50: number; p99: number; mean: number };
+
+type LoadResult = {
   phase: string;
   offered: number;
   stored: number;
@@ -66,7 +70,6 @@ type PhaseResult = {
   backlogSeconds: number;
   /** The consumer read every fact within the drain time after the offering ended. */
   caughtUp: boolean;
-  busyPerMessage: number;
   reply?: { n: number; p50: number; p99: number };
 };
 
@@ -148,19 +151,44 @@ async function main() {
     message: { externalId: randomUUID(), text, sentAt: new Date() },
   });
 
-  async function runPhase(phase: string, channelId: number): Promise<PhaseResult> {
-    // The contacts open their attendances (the menu holds those of the triggers channel); not measured.
+  /** Each contact opens its attendance (the menu holds those of the triggers channel); not measured. */
+  async function open(channelId: number, offset: number) {
     for (let start = 0; start < CONTACTS; start += 100)
       await ingest(
         channelId,
-        Array.from({ length: Math.min(100, CONTACTS - start) }, (_, i) => item(start + i, 'Olá')),
+        Array.from({ length: Math.min(100, CONTACTS - start) }, (_, i) => item(offset + start + i, 'Olá')),
       );
     await consumer.drain();
-    const since = new Date();
+  }
+  const textOf = (n: number) => (n % 3 !== 0 ? `Opcao ${1 + (n % TEXT_TRIGGERS)}` : 'não sei');
+  /** The next phase starts from the present: whatever a phase left unread is skipped. */
+  async function skipBacklog() {
+    await q(`DELETE FROM fact_consumers WHERE name = 'automation'`);
+    await consumer.ensure();
+  }
 
+  /** Closed loop: one customer message stored, then the consumer reads everything it caused; timed each. */
+  async function runCost(phase: string, channelId: number, offset: number): Promise<Cost> {
+    await open(channelId, offset);
+    const times: number[] = [];
+    for (let i = 0; i < COST_MESSAGES; i++) {
+      await ingest(channelId, [item(offset + (i % CONTACTS), textOf(i))]);
+      const t = performance.now();
+      await consumer.drain();
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const mean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
+    return { phase, n: times.length, p50: pct(times, 50), p99: pct(times, 99), mean };
+  }
+
+  /** Open loop at RATE msg/s while the consumer reads as a worker would. */
+  async function runLoad(phase: string, channelId: number, offset: number): Promise<LoadResult> {
+    await open(channelId, offset);
+    await skipBacklog();
+    const since = new Date();
     const perFact: number[] = [];
     let facts = 0;
-    let busy = 0;
     let producing = true;
     let deadline = Number.POSITIVE_INFINITY;
     let gaveUp = false;
@@ -175,7 +203,6 @@ async function main() {
         const ms = performance.now() - t;
         if (r.state === 'done' && r.facts > 0) {
           facts += r.facts;
-          busy += ms;
           for (let i = 0; i < r.facts; i++) perFact.push(ms / r.facts);
           continue;
         }
@@ -191,14 +218,10 @@ async function main() {
     const t0 = performance.now();
     const inFlight: Promise<void>[] = [];
     for (let tick = 0; (tick * TICK_MS) / 1000 < SECONDS; tick++) {
-      const due = t0 + tick * TICK_MS;
-      const wait = due - performance.now();
+      const wait = t0 + tick * TICK_MS - performance.now();
       if (wait > 0) await sleep(wait);
       const batch: BatchItem[] = [];
-      for (let i = 0; i < perTick; i++, n++) {
-        const keyword = n % 3 !== 0;
-        batch.push(item(n % CONTACTS, keyword ? `Opcao ${1 + (n % TEXT_TRIGGERS)}` : 'não sei'));
-      }
+      for (let i = 0; i < perTick; i++, n++) batch.push(item(offset + (n % CONTACTS), textOf(n)));
       offered += batch.length;
       // Open loop: the next tick does not wait for this one.
       inFlight.push(
@@ -211,65 +234,80 @@ async function main() {
       );
     }
     await Promise.all(inFlight);
-    const offeredSeconds = (performance.now() - t0) / 1000;
+    const seconds = (performance.now() - t0) / 1000;
     const end = performance.now();
     producing = false;
     deadline = end + DRAIN_SECONDS * 1000;
     await consume;
-
-    const backlogSeconds = (performance.now() - end) / 1000;
     perFact.sort((a, b) => a - b);
-    const result: PhaseResult = {
+    const result: LoadResult = {
       phase,
       offered,
       stored,
-      seconds: offeredSeconds,
+      seconds,
       facts,
       perFact: { p50: pct(perFact, 50), p99: pct(perFact, 99) },
-      backlogSeconds,
+      backlogSeconds: (performance.now() - end) / 1000,
       caughtUp: !gaveUp,
-      busyPerMessage: busy / Math.max(1, stored),
     };
     if (channelId === withTriggers) {
+      // The k-th customer message of an attendance ↔ its k-th reply (the facts of one attendance are read in
+      // order; a reply's messages share the time the consumer handled the fact).
       const r = await q<{ ms: number }>(
-        `SELECT extract(epoch FROM (r.sent_at - m.sent_at)) * 1000 AS ms
-         FROM messages m
-         JOIN attendances a ON a.company_id = m.company_id AND a.id = m.attendance_id AND a.channel_id = $1
-         JOIN LATERAL (SELECT sent_at FROM messages r
-                       WHERE r.company_id = m.company_id AND r.attendance_id = m.attendance_id
-                         AND r.sender_type = 1 AND r.id > m.id ORDER BY r.id LIMIT 1) r ON true
-         WHERE m.sender_type = 0 AND m.sent_at >= $2`,
+        `WITH c AS (
+           SELECT m.attendance_id, m.sent_at, row_number() OVER (PARTITION BY m.attendance_id ORDER BY m.id) AS k
+           FROM messages m JOIN attendances a ON a.company_id = m.company_id AND a.id = m.attendance_id
+           WHERE a.channel_id = $1 AND m.sender_type = 0 AND m.sent_at >= $2),
+         b AS (
+           SELECT attendance_id, sent_at, row_number() OVER (PARTITION BY attendance_id ORDER BY sent_at) AS k
+           FROM (SELECT DISTINCT m.attendance_id, m.sent_at
+                 FROM messages m JOIN attendances a ON a.company_id = m.company_id AND a.id = m.attendance_id
+                 WHERE a.channel_id = $1 AND m.sender_type = 1 AND m.sent_at >= $2) d)
+         SELECT extract(epoch FROM (b.sent_at - c.sent_at)) * 1000 AS ms FROM c JOIN b USING (attendance_id, k)`,
         [channelId, since],
       );
       const lat = r.rows.map((x) => Number(x.ms)).sort((a, b) => a - b);
       result.reply = { n: lat.length, p50: pct(lat, 50), p99: pct(lat, 99) };
     }
+    await skipBacklog();
     return result;
   }
 
   console.log(
-    `Gatilhos no caminho de ingestão — ${RATE} msg/s por ${SECONDS} s, ${CONTACTS} contatos, ${TEXT_TRIGGERS} gatilhos de texto + menu\n`,
+    `Gatilhos no caminho de ingestão — ${TEXT_TRIGGERS} gatilhos de texto + menu; ${CONTACTS} contatos por fase\n`,
   );
-  const results = [
-    await runPhase('referência (sem gatilhos)', plain),
-    await runPhase('20 gatilhos + menu', withTriggers),
+  const costs = [
+    await runCost('referência (sem gatilhos)', plain, 0),
+    await runCost('20 gatilhos + menu', withTriggers, 100_000),
   ];
-  for (const r of results) {
-    console.log(`${r.phase}:`);
+  console.log(
+    `Custo por mensagem (uma por vez, ${COST_MESSAGES} mensagens; o consumidor lê tudo o que ela causa):`,
+  );
+  for (const c of costs)
     console.log(
-      `  oferecidas ${r.offered} em ${r.seconds.toFixed(1)} s (${Math.round(r.offered / r.seconds)} msg/s), gravadas ${r.stored}`,
+      `  ${c.phase}: p50 ${c.p50.toFixed(2)} ms, p99 ${c.p99.toFixed(2)} ms, média ${c.mean.toFixed(2)} ms`,
+    );
+  const loads = [
+    await runLoad('referência (sem gatilhos)', plain, 200_000),
+    await runLoad('20 gatilhos + menu', withTriggers, 300_000),
+  ];
+  console.log(`\nCarga: ${RATE} msg/s oferecidas por ${SECONDS} s:`);
+  for (const r of loads) {
+    console.log(`  ${r.phase}:`);
+    console.log(
+      `    oferecidas ${r.offered} em ${r.seconds.toFixed(1)} s (${Math.round(r.offered / r.seconds)} msg/s), gravadas ${r.stored}`,
     );
     console.log(
-      `  consumidor: ${r.facts} fatos; por fato p50 ${r.perFact.p50.toFixed(2)} ms, p99 ${r.perFact.p99.toFixed(2)} ms; ${r.busyPerMessage.toFixed(2)} ms de consumidor por mensagem do cliente`,
+      `    consumidor: ${r.facts} fatos lidos; por fato p50 ${r.perFact.p50.toFixed(2)} ms, p99 ${r.perFact.p99.toFixed(2)} ms`,
     );
     console.log(
       r.caughtUp
-        ? `  fila zerada ${r.backlogSeconds.toFixed(1)} s após o fim da oferta`
-        : `  fila NÃO zerada ${DRAIN_SECONDS} s após o fim da oferta (${r.facts} fatos lidos até então)`,
+        ? `    fila zerada ${r.backlogSeconds.toFixed(1)} s após o fim da oferta`
+        : `    fila NÃO zerada ${DRAIN_SECONDS} s após o fim da oferta`,
     );
     if (r.reply)
       console.log(
-        `  resposta do gatilho (${r.reply.n} mensagens): p50 ${r.reply.p50.toFixed(0)} ms, p99 ${r.reply.p99.toFixed(0)} ms`,
+        `    resposta do gatilho (${r.reply.n} mensagens respondidas): p50 ${r.reply.p50.toFixed(0)} ms, p99 ${r.reply.p99.toFixed(0)} ms`,
       );
   }
   await queue.stop();
