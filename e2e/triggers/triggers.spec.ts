@@ -154,6 +154,19 @@ test('o gestor copia os gatilhos para outro canal, que passa a usar os gatilhos 
   await login(page, DEMO.manager);
   await page.goto(`/triggers?type=web&id=${webchat.id}`);
   await expect(page.getByRole('region', { name: `Gatilho ${copied}` })).toBeVisible();
+
+  // Leaving the channel with an unsaved trigger asks first.
+  await page.getByRole('button', { name: 'Novo gatilho' }).click();
+  await page.getByRole('combobox', { name: 'Canal', exact: true }).click();
+  await page.getByRole('option', { name: `${shop} (Web chat)` }).click();
+  const leave = page.getByRole('dialog', { name: 'Alterações não salvas' });
+  await leave.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/triggers\\?type=web&id=${webchat.id}$`));
+  await page
+    .getByRole('region', { name: 'Gatilho Novo gatilho' })
+    .getByRole('button', { name: 'Cancelar' })
+    .click();
+
   await page.getByRole('button', { name: 'Copiar gatilhos' }).click();
   const modal = page.getByRole('dialog', { name: 'Copiar gatilhos' });
   await expect(modal.getByRole('combobox', { name: 'Canal de origem' })).toHaveValue(WEBCHAT);

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useSaveOtherTrigger } from './api';
 import { OtherTriggerFields } from './other-trigger-fields';
 import { isOtherDirty, otherErrors, type TOtherValues, toParams, valuesFrom } from './other-trigger-values';
+import { useReportUnsaved } from './unsaved';
 
 type Option = { value: string; label: string };
 
@@ -35,6 +36,7 @@ export function OtherTriggerCard({ kind, channel, saved, others, finishStatuses,
   }, [kind, saved]);
 
   const dirty = isOtherDirty(kind, values, saved);
+  useReportUnsaved(kind, !readOnly && dirty);
   const allErrors = otherErrors(kind, values, others);
   const errors = attempted
     ? Object.fromEntries([...allErrors].reverse().map((e) => [e.field, e.message]))

@@ -7,6 +7,7 @@ import { useDeleteTrigger, useSaveTextTrigger, useSaveTriggerOrder } from './api
 import { TextTriggerCard } from './text-trigger-card';
 import {
   draftFrom,
+  isDirty,
   markSaved,
   moveRow,
   orderIds,
@@ -17,6 +18,7 @@ import {
   type TTextRow,
   toInput,
 } from './text-trigger-rows';
+import { useReportUnsaved } from './unsaved';
 
 type Option = { value: string; label: string };
 
@@ -41,6 +43,7 @@ export function TextTriggersSection({ channel, list, readOnly, sectors, finishSt
   // The server's list changed (a save, a delete, the order): keep the local order and open drafts.
   useEffect(() => setRows((current) => reconcile(current, list)), [list]);
 
+  useReportUnsaved('text', !readOnly && rows.some(isDirty));
   const order = orderSaveState(rows, list);
   const update = (key: string, change: (row: TTextRow) => TTextRow) =>
     setRows((current) => current.map((r) => (r.key === key ? change(r) : r)));

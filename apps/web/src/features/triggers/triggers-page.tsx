@@ -9,6 +9,7 @@ import { type TTriggerChannel, useTriggerChannels } from './api';
 import { channelOptions } from './channel-options';
 import { ChannelTriggersEditor } from './channel-triggers-editor';
 import { CopyTriggersModal } from './copy-triggers-modal';
+import { UnsavedGuard } from './unsaved';
 
 /** `?type=<type>&id=<channel id>` (spec 2 §2 main.triggers): the channel whose triggers are open. */
 export function selectedChannel(params: URLSearchParams, channels: readonly TTriggerChannel[]) {
@@ -85,12 +86,9 @@ export function TriggersPage() {
         </Alert>
       ) : null}
       {current ? (
-        <ChannelTriggersEditor
-          key={`${current.type}-${current.id}`}
-          channel={current}
-          channels={list}
-          onOpen={open}
-        />
+        <UnsavedGuard key={`${current.type}-${current.id}`}>
+          <ChannelTriggersEditor channel={current} channels={list} onOpen={open} />
+        </UnsavedGuard>
       ) : null}
       <CopyTriggersModal
         opened={copying}
