@@ -79,6 +79,7 @@ function TriggersTabs(props: { channel: TTriggerChannel; data: TChannelTriggers;
     .filter((s) => s.should_close === 1)
     .map((s) => ({ value: String(s.id), label: s.name }));
   const target = { type: channel.type, id: channel.id };
+  const triggerTexts = [...new Set(data.text.map((t) => t.trigger_text.trim()).filter((t) => t !== ''))];
   return (
     <Tabs defaultValue="text" keepMounted>
       <Tabs.List mb="md">
@@ -104,6 +105,7 @@ function TriggersTabs(props: { channel: TTriggerChannel; data: TChannelTriggers;
               saved={data.others.find((o) => o.trigger_type === kind)}
               others={data.others}
               finishStatuses={finishStatuses}
+              triggerTexts={triggerTexts}
               readOnly={readOnly}
             />
           ))}

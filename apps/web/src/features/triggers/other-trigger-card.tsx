@@ -20,11 +20,20 @@ type Props = {
   saved: TOtherTrigger | undefined;
   others: TOtherTrigger[];
   finishStatuses: Option[];
+  triggerTexts: string[];
   readOnly: boolean;
 };
 
 /** One kind of trigger: on/off, its fields and when it fires; saved on its own. */
-export function OtherTriggerCard({ kind, channel, saved, others, finishStatuses, readOnly }: Props) {
+export function OtherTriggerCard({
+  kind,
+  channel,
+  saved,
+  others,
+  finishStatuses,
+  triggerTexts,
+  readOnly,
+}: Props) {
   const [values, setValues] = useState<TOtherValues>(() => valuesFrom(kind, saved));
   const [attempted, setAttempted] = useState(false);
   const save = useSaveOtherTrigger(channel);
@@ -87,6 +96,7 @@ export function OtherTriggerCard({ kind, channel, saved, others, finishStatuses,
               onChange={(params) => setValues({ ...values, params })}
               errors={errors}
               finishStatuses={finishStatuses}
+              triggerTexts={triggerTexts}
               readOnly={readOnly}
             />
           </fieldset>

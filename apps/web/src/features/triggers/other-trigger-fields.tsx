@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Autocomplete,
   Button,
   Group,
   Select,
@@ -34,6 +35,8 @@ type Props = {
   onChange: (params: Record<string, unknown>) => void;
   errors: Record<string, string>;
   finishStatuses: Option[];
+  /** The channel's "Se o cliente digitar" texts, offered to the menu options. */
+  triggerTexts: string[];
   readOnly: boolean;
 };
 
@@ -49,6 +52,7 @@ export function OtherTriggerFields({
   onChange,
   errors,
   finishStatuses,
+  triggerTexts,
   readOnly,
 }: Props) {
   const set = (name: string, value: unknown) => onChange({ ...params, [name]: value });
@@ -148,16 +152,13 @@ export function OtherTriggerFields({
                 }
                 style={{ flex: 1 }}
               />
-              <TextInput
+              <Autocomplete
                 label={i === 0 ? 'Envia (Se o cliente digitar)' : undefined}
                 aria-label={`Texto que a opção ${i + 1} envia`}
+                data={triggerTexts}
                 value={b.trigger_text}
                 error={errors[`params.buttons.${i}.trigger_text`]}
-                onChange={(e) =>
-                  setButtons(
-                    buttons.map((x, j) => (j === i ? { ...x, trigger_text: e.currentTarget.value } : x)),
-                  )
-                }
+                onChange={(v) => setButtons(buttons.map((x, j) => (j === i ? { ...x, trigger_text: v } : x)))}
                 style={{ flex: 1 }}
               />
               <Tooltip label="Remover opção" withArrow>
