@@ -74,7 +74,14 @@ describe('sample conversations of the demo data', () => {
       'Marina Costa',
       'Rafael Costa',
       'Rafael Nunes',
+      'Rafael Torres',
     ]);
+    // Held by the demo Telegram bot's flow at its menu: an automatic card, no operator.
+    expect(manager.find((c) => c.name === 'Rafael Torres')).toMatchObject({
+      channel_kind: 'tg',
+      auto: true,
+      operator_assigned_id: null,
+    });
     const ana = await cards(await http.login(OPERATOR)); // Comercial and Suporte
     expect(ana.find((c) => c.name === 'Mariana Souza')).toMatchObject({
       channel_kind: 'web',
@@ -111,6 +118,7 @@ describe('sample conversations of the demo data', () => {
       'João Pereira',
       'Marina Costa',
       'Rafael Nunes',
+      'Rafael Torres',
     ]);
   });
 

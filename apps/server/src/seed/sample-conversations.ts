@@ -4,12 +4,14 @@ import { attendances, contacts, messages, persons } from '../db/schema/attendanc
 import { companies } from '../db/schema/companies';
 import { sectors, statuses } from '../db/schema/organization';
 import { users } from '../db/schema/users';
+import type { AttendanceRow } from '../modules/attendance/card';
 import { nextCounter } from '../modules/attendance/repository';
 import { insertWaentChannel } from '../modules/waent/repository';
 import { DEMO_WEBCHAT_CODE } from '../modules/webchat/demo-page';
 import { findWebchatByCode } from '../modules/webchat/repository';
 import { encryptSecret } from '../platform/crypto';
 import type { Db, Tx } from '../platform/db';
+import { flowHeldSample, insertAutomationSamples } from './automation-samples';
 import { emailSamples, insertDemoEmail } from './email-samples';
 import { insertDemoMetaChannels, metaSamples } from './meta-samples';
 import { insertDemoMultichannel } from './multichannel-samples';
@@ -162,17 +164,39 @@ export async function seedSampleConversations(db: Db, appSecret: string): Promis
       ...emailSamples(emailConfig),
       ...smsSamples(sms),
     ];
-    for (const sample of samples) {
+    const held = flowHeldSample(telegram);
+    const written = new Map<Sample, AttendanceRow>();
+    for (const sample of [...samples, held]) {
       const operator = sample.operator
         ? (userRows.find((u) => u.displayName === sample.operator) ?? null)
         : null;
       const status = sample.closed ? statusRows.find((s) => s.name === sample.closed?.status) : null;
-      await writeSample(tx, companyId, sample, {
-        sectorId: sectorId(sample.sector),
-        operator: operator ? { id: operator.id, name: operator.displayName } : null,
-        statusId: status?.id ?? null,
-      });
+      written.set(
+        sample,
+        await writeSample(tx, companyId, sample, {
+          sectorId: sectorId(sample.sector),
+          operator: operator ? { id: operator.id, name: operator.displayName } : null,
+          statusId: status?.id ?? null,
+        }),
+      );
     }
+    const answered = [...written.values()].find((a) => a.name === 'Fernanda Alves');
+    const heldRow = written.get(held);
+    if (!answered || !heldRow) throw new Error('seed: automation samples missing');
+    await insertAutomationSamples(tx, {
+      companyId,
+      whatsappId: whatsapp.id,
+      telegramId: telegram,
+      sectorId,
+      heldAttendanceId: heldRow.id,
+      answeredAttendance: {
+        id: answered.id,
+        contactId: answered.contactId,
+        channelId: answered.channelId,
+        sectorId: answered.sectorId,
+        operatorId: answered.operatorAssignedId,
+      },
+    });
   });
   return true;
 }
@@ -182,7 +206,7 @@ async function writeSample(
   companyId: number,
   s: Sample,
   refs: { sectorId: number; operator: { id: number; name: string } | null; statusId: number | null },
-) {
+): Promise<AttendanceRow> {
   const now = Date.now();
   const at = (minutesAgo: number) => new Date(now - minutesAgo * MINUTE);
   const [person] = await tx.insert(persons).values({ companyId, name: s.name }).returning();
@@ -244,6 +268,7 @@ async function writeSample(
     })
     .returning();
   if (!attendance) throw new Error('seed: attendance not created');
+  const written = attendance;
   await tx.insert(messages).values(
     s.lines.map((l, i) => ({
       companyId,
@@ -262,4 +287,5 @@ async function writeSample(
       ...(l.metadata ? { metadata: l.metadata } : {}),
     })),
   );
+  return written;
 }
