@@ -37,8 +37,9 @@ export function useFlow(id: number | null) {
     queryFn: () => apiRequest(CHATBOT_API.flow(id ?? 0), { schema: ZFlow }),
     enabled: id !== null,
     retry: false,
-    // The editor keeps its own copy while open: a refetch must not replace the drawing being edited.
-    staleTime: Number.POSITIVE_INFINITY,
+    // The editor copies the flow once when it opens (a refetch never replaces the drawing being edited), so
+    // the copy is dropped on leaving: opening the flow again reads what is saved now.
+    gcTime: 0,
     refetchOnWindowFocus: false,
   });
 }
