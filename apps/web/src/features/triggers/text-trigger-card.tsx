@@ -48,7 +48,11 @@ type Props = {
   onDiscard: () => void;
   onDelete: () => void;
   onMove: (delta: -1 | 1) => void;
+  /** Drag and drop: the card at `from` was dropped on this one. */
+  onDropAt: (from: number) => void;
 };
+
+const DRAG_TYPE = 'application/x-prosa-trigger-index';
 
 const nameOf = (options: Option[]) => (id: number) => options.find((o) => o.value === String(id))?.label;
 
@@ -78,7 +82,30 @@ export function TextTriggerCard(props: Props) {
   );
 
   return (
-    <Paper withBorder radius="md" p="sm" aria-label={`Gatilho ${title}`} component="section">
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      aria-label={`Gatilho ${title}`}
+      component="section"
+      // The summary line drags (a closed card); an open card keeps its fields selectable.
+      draggable={!readOnly && !props.expanded}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DRAG_TYPE, String(index));
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      onDragOver={(e) => {
+        if (!readOnly && e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        const from = Number(e.dataTransfer.getData(DRAG_TYPE));
+        if (Number.isInteger(from) && e.dataTransfer.types.includes(DRAG_TYPE)) {
+          e.preventDefault();
+          props.onDropAt(from);
+        }
+      }}
+      style={{ cursor: !readOnly && !props.expanded ? 'grab' : undefined }}
+    >
       <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
         <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: 1 }}>
           <Badge variant="light" color="gray" radius="sm" mt={2}>

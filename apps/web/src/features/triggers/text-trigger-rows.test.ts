@@ -5,6 +5,7 @@ import {
   isDirty,
   markSaved,
   moveRow,
+  moveTo,
   newAction,
   orderIds,
   orderingErrors,
@@ -71,6 +72,12 @@ describe('text trigger rows', () => {
     expect(moveRow([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
     expect(moveRow([1, 2, 3], 2, 1)).toEqual([1, 2, 3]);
     expect(moveRow([1, 2, 3], 0, 1)).toEqual([2, 1, 3]);
+  });
+
+  it('drag and drop puts a trigger at the place it was dropped', () => {
+    expect(moveTo(['a', 'b', 'c', 'd'], 3, 0)).toEqual(['d', 'a', 'b', 'c']);
+    expect(moveTo(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveTo(['a', 'b'], 0, 5)).toEqual(['a', 'b']);
   });
 
   it('reconcile keeps the local order and drafts, drops deleted rows, appends new server rows', () => {

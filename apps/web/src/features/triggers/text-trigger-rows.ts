@@ -128,6 +128,15 @@ export function moveRow<T>(items: readonly T[], index: number, delta: -1 | 1): T
   return out;
 }
 
+/** The item at `from` put at `to` (drag and drop); out-of-range indexes change nothing. */
+export function moveTo<T>(items: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= items.length || to < 0 || to >= items.length || from === to) return [...items];
+  const out = [...items];
+  const [item] = out.splice(from, 1);
+  out.splice(to, 0, item as T);
+  return out;
+}
+
 /** Ids of the saved rows in the screen's order. */
 export function orderIds(rows: readonly TTextRow[]): number[] {
   return rows.flatMap((r) => (r.saved ? [r.saved.id] : []));

@@ -10,6 +10,7 @@ import {
   isDirty,
   markSaved,
   moveRow,
+  moveTo,
   orderIds,
   orderSaveState,
   reconcile,
@@ -89,7 +90,7 @@ export function TextTriggersSection({ channel, list, readOnly, sectors, finishSt
             <Title order={4}>Gatilhos de texto</Title>
             <Text size="sm" c="dimmed">
               Quando o cliente digita um dos textos, o primeiro gatilho da lista que corresponder executa suas
-              ações.
+              ações. Arraste ou use as setas para mudar a ordem.
             </Text>
           </Stack>
           {readOnly ? null : (
@@ -151,6 +152,7 @@ export function TextTriggersSection({ channel, list, readOnly, sectors, finishSt
                 }}
                 onDelete={() => setRemoving(row)}
                 onMove={(delta) => setRows((current) => moveRow(current, i, delta))}
+                onDropAt={(from) => setRows((current) => moveTo(current, from, i))}
               />
             ))}
           </Stack>
