@@ -135,4 +135,17 @@ test('o gestor desenha um fluxo com menu, vincula o web chat e o visitante é at
   const sectors = (await (await anaApi.get('/api/sectors')).json()) as { id: number; name: string }[];
   expect(sectors.find((s) => s.id === card?.sector_id)?.name).toBe('Suporte');
   await anaApi.dispose();
+
+  // Back in the list, the manager turns the flow off, then deletes it after confirming.
+  const active = row.getByRole('switch', { name: 'Ativo Boas-vindas do site' });
+  // The switch follows the server's answer (the whole flow is saved back with the new flag).
+  await active.click();
+  await expect(page.getByText('Fluxo salvo com sucesso!').first()).toBeVisible();
+  await expect(active).not.toBeChecked();
+  await row.getByRole('button', { name: 'Excluir Boas-vindas do site' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Excluir fluxo' });
+  await expect(confirm).toContainText('Os canais vinculados deixam de ser atendidos por ele.');
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Fluxo removido com sucesso!').first()).toBeVisible();
+  await expect(page.getByText('Nenhum fluxo encontrado.')).toBeVisible();
 });
