@@ -17,15 +17,19 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 // The server's request type carries multipart's fields (app.ts registers the plugin; imports below read them).
 import type {} from '@fastify/multipart';
+import { findMatchingTrigger } from '@prosa/shared/triggers';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { CHANNEL_ADAPTERS } from '../apps/server/src/channels/adapters';
 import { createChannelRegistry } from '../apps/server/src/channels/registry';
 import { createChannelRepository } from '../apps/server/src/channels/repository';
+import { attendances } from '../apps/server/src/db/schema/attendance';
 import { type Queue, startQueue } from '../apps/server/src/jobs/queue';
 import { JOBS } from '../apps/server/src/jobs/registry';
 import { type BatchItem, ingestBatch } from '../apps/server/src/modules/attendance/ingest-batch';
-import type { AutomationDeps } from '../apps/server/src/modules/automation/run';
+import type { AutomationDeps, AutomationRun } from '../apps/server/src/modules/automation/run';
 import { automationConsumer } from '../apps/server/src/modules/automation-consumer/consumer';
+import { loadTriggers } from '../apps/server/src/modules/triggers/engine-support';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { connectDatabase, runMigrations } from '../apps/server/src/platform/db';
 import { createMailer } from '../apps/server/src/platform/mailer';
@@ -182,6 +186,45 @@ async function main() {
     return { phase, n: times.length, p50: pct(times, 50), p99: pct(times, 99), mean };
   }
 
+  /** The evaluation alone, in one transaction: the channel's triggers loaded (one query) and the text matched. */
+  async function runEvaluation(channelId: number): Promise<Cost> {
+    const times: number[] = [];
+    await database.db.transaction(async (tx) => {
+      const [attendance] = await tx
+        .select()
+        .from(attendances)
+        .where(eq(attendances.channelId, channelId))
+        .limit(1);
+      if (!attendance) throw new Error('sem atendimento');
+      const run: AutomationRun = {
+        deps,
+        tx,
+        attendance,
+        message: null,
+        now: new Date(),
+        afterCommit: () => {},
+      };
+      for (let i = 0; i < COST_MESSAGES * 4; i++) {
+        const t = performance.now();
+        const loaded = await loadTriggers(run);
+        findMatchingTrigger(
+          loaded.text.map((r) => ({ trigger_text: r.triggerText })),
+          textOf(i),
+        );
+        times.push(performance.now() - t);
+      }
+    });
+    times.sort((a, b) => a - b);
+    const mean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
+    return {
+      phase: 'avaliação (carregar os 22 gatilhos + casar o texto)',
+      n: times.length,
+      p50: pct(times, 50),
+      p99: pct(times, 99),
+      mean,
+    };
+  }
+
   /** Open loop at RATE msg/s while the consumer reads as a worker would. */
   async function runLoad(phase: string, channelId: number, offset: number): Promise<LoadResult> {
     await open(channelId, offset);
@@ -280,12 +323,13 @@ async function main() {
     await runCost('referência (sem gatilhos)', plain, 0),
     await runCost('20 gatilhos + menu', withTriggers, 100_000),
   ];
+  costs.push(await runEvaluation(withTriggers));
   console.log(
-    `Custo por mensagem (uma por vez, ${COST_MESSAGES} mensagens; o consumidor lê tudo o que ela causa):`,
+    'Custo por mensagem (uma por vez; o consumidor lê tudo o que ela causa) e a avaliação sozinha:',
   );
   for (const c of costs)
     console.log(
-      `  ${c.phase}: p50 ${c.p50.toFixed(2)} ms, p99 ${c.p99.toFixed(2)} ms, média ${c.mean.toFixed(2)} ms`,
+      `  ${c.phase} (${c.n}×): p50 ${c.p50.toFixed(2)} ms, p99 ${c.p99.toFixed(2)} ms, média ${c.mean.toFixed(2)} ms`,
     );
   const loads = [
     await runLoad('referência (sem gatilhos)', plain, 200_000),
