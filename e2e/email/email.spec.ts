@@ -137,4 +137,11 @@ test('o e-mail do cliente vira card e a resposta com anexo chega na caixa dele, 
   await expect
     .poll(async () => (await dovecot.messages(PROSPECT)).map((m) => m.subject), { timeout: 30_000 })
     .toEqual(['Condições especiais']);
+
+  // The e-mail config's triggers open from its row (copying them to another config happens there).
+  await page.goto('/channels/email');
+  await page.getByRole('button', { name: 'Gatilhos Suporte por e-mail' }).click();
+  await expect(page).toHaveURL(/\/triggers\?type=email&id=\d+/);
+  await expect(page.getByRole('combobox', { name: 'Canal', exact: true })).toHaveValue(/Suporte por e-mail/);
+  await expect(page.getByRole('tab', { name: /Gatilhos de texto/ })).toBeVisible();
 });

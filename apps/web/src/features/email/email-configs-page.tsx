@@ -1,12 +1,12 @@
 import { Alert, Button, Card, EmptyState, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { EMAIL_MSG, type TEmailConfig } from '@prosa/shared/email';
-import { IconAlertCircle, IconMail, IconPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconBolt, IconMail, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ConnectionStateCell } from '../../components/connection-state-cell';
 import { PageHeader } from '../../components/page-header';
-import { DeleteAction, EditAction, RowActions } from '../../components/row-actions';
+import { DeleteAction, EditAction, RowAction, RowActions } from '../../components/row-actions';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { useDeleteEmailConfig, useEmailConfigs } from './api';
@@ -83,6 +83,13 @@ export function EmailConfigsPage() {
                     <Table.Td>
                       <RowActions>
                         <EditAction name={c.name} onClick={() => navigate(emailEditPath(c.id))} />
+                        {/* Its triggers, and copying them from or to another e-mail config (spec 2 §5). */}
+                        <RowAction
+                          label="Gatilhos"
+                          icon={IconBolt}
+                          name={c.name}
+                          onClick={() => navigate(`/triggers?type=email&id=${c.id}`)}
+                        />
                         <DeleteAction name={c.name} onClick={() => setRemoving(c)} />
                       </RowActions>
                     </Table.Td>
