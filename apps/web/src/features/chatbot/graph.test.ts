@@ -7,6 +7,7 @@ import {
   createNode,
   issuesByNode,
   newNodeId,
+  nextPosition,
   pruneEdges,
   setNodeData,
   toEditor,
@@ -205,5 +206,19 @@ describe('node summaries', () => {
       'Veja o catálogo\n📎 catalogo.pdf',
     );
     expect(nodeSummary('message', { text: '', media: null })).toBe('');
+  });
+});
+
+describe('placing a new node', () => {
+  it('goes right of the selected node, below the nodes already there', () => {
+    const { nodes } = toEditor(drawn);
+    // Nothing selected: right of the right-most node (message-1 at x 600).
+    expect(nextPosition(nodes)).toEqual({ x: 900, y: -100 });
+    const menuSelected = nodes.map((n) => ({ ...n, selected: n.id === 'menu-1' }));
+    // Right of the menu (x 600) the message (y -100) and the transfer (y 100) are in the way: it goes below them.
+    expect(nextPosition(menuSelected)).toEqual({ x: 600, y: 320 });
+    const startSelected = nodes.map((n) => ({ ...n, selected: n.id === 'start' }));
+    expect(nextPosition(startSelected)).toEqual({ x: 300, y: 160 });
+    expect(nextPosition([])).toEqual({ x: 0, y: 0 });
   });
 });

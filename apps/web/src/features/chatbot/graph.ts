@@ -156,11 +156,22 @@ export function issuesByNode(issues: readonly TFlowIssue[]): Map<string, TFlowIs
   return out;
 }
 
-/** Where a node added from the palette goes: right of the right-most node, so it never covers another. */
+const NODE_W = 240;
+const NODE_H = 140;
+
+/**
+ * Where a node added from the palette goes: right of the selected node (else of the right-most one), moved down
+ * until it covers no other node, so adding two nodes after a menu puts them one under the other.
+ */
 export function nextPosition(nodes: readonly TEditorNode[]): { x: number; y: number } {
   if (nodes.length === 0) return { x: 0, y: 0 };
-  const right = nodes.reduce((a, b) => (b.position.x > a.position.x ? b : a));
-  return { x: right.position.x + 300, y: right.position.y };
+  const anchor =
+    nodes.find((n) => n.selected) ?? nodes.reduce((a, b) => (b.position.x > a.position.x ? b : a));
+  const at = { x: anchor.position.x + NODE_W + 60, y: anchor.position.y };
+  const covers = (n: TEditorNode) =>
+    Math.abs(n.position.x - at.x) < NODE_W && Math.abs(n.position.y - at.y) < NODE_H;
+  while (nodes.some(covers)) at.y += NODE_H + 20;
+  return at;
 }
 
 /** The graph a save would send, compared with the loaded one (positions rounded), to know what is unsaved. */
