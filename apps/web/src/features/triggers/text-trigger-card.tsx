@@ -5,6 +5,7 @@ import {
   Button,
   Group,
   Paper,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -184,7 +185,7 @@ export function TextTriggerCard(props: Props) {
       {props.expanded ? (
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="sm" mt="md" pl={{ base: 0, sm: 40 }}>
-            <Group grow align="flex-start" gap="md" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
                 label="Nome"
                 withAsterisk
@@ -193,7 +194,6 @@ export function TextTriggerCard(props: Props) {
                 value={draft.name}
                 error={errors.name}
                 onChange={(e) => set({ name: e.currentTarget.value })}
-                miw={220}
               />
               <TextInput
                 label="Se o cliente digitar"
@@ -203,9 +203,8 @@ export function TextTriggerCard(props: Props) {
                 value={draft.trigger_text}
                 error={errors.trigger_text}
                 onChange={(e) => set({ trigger_text: e.currentTarget.value })}
-                miw={220}
               />
-            </Group>
+            </SimpleGrid>
             <ActionsEditor
               channel={props.channel}
               actions={draft.actions}
