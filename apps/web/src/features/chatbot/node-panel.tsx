@@ -2,42 +2,30 @@ import {
   ActionIcon,
   Alert,
   Button,
-  Chip,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import {
-  CHATBOT_CHANNEL_LABEL,
-  CHATBOT_CHANNEL_TYPES,
-  CONDITION_KIND_LABEL,
-  CONDITION_KINDS,
-  FLOW_HTTP_TIMEOUT_MAX,
   FLOW_MENU_OPTIONS_MAX,
   FLOW_NODE_LABEL,
-  FLOW_RETRIES_MAX,
-  FLOW_TEXT_MAX,
-  HTTP_METHODS,
-  METADATA_OP_LABEL,
-  METADATA_OPS,
   QUESTION_VALIDATION_LABEL,
   QUESTION_VALIDATIONS,
-  type TConditionKind,
   type TFlowIssue,
   type TFlowNodeType,
   type TFlowOptions,
   type TMenuOption,
 } from '@prosa/shared/chatbot';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { ConditionFields } from './condition-fields';
 import { addMenuOption, type TEditorNode, type TNodeData } from './graph';
+import { HttpFields } from './http-fields';
 import { MediaField } from './media-field';
+import { idValue, PLACEHOLDER_HINT, Retries, str, TextField, toId } from './panel-fields';
 
 type Props = {
   node: TEditorNode;
@@ -47,11 +35,6 @@ type Props = {
   onDelete: () => void;
   onClose: () => void;
 };
-
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const num = (v: unknown) => (typeof v === 'number' ? v : null);
-const idValue = (v: unknown) => (typeof v === 'number' ? String(v) : null);
-const toId = (v: string | null) => (v ? Number(v) : null);
 
 /** The selected node's content, edited in place: every change goes to the canvas at once. */
 export function NodePanel({ node, issues, options, onChange, onDelete, onClose }: Props) {
@@ -92,47 +75,6 @@ export function NodePanel({ node, issues, options, onChange, onDelete, onClose }
         </Button>
       ) : null}
     </Stack>
-  );
-}
-
-function TextField(props: {
-  label: string;
-  value: unknown;
-  onChange: (v: string) => void;
-  description?: ReactNode;
-  required?: boolean;
-  placeholder?: string;
-}) {
-  return (
-    <Textarea
-      label={props.label}
-      description={props.description}
-      withAsterisk={props.required}
-      placeholder={props.placeholder}
-      value={str(props.value)}
-      onChange={(e) => props.onChange(e.currentTarget.value)}
-      autosize
-      minRows={2}
-      maxRows={8}
-      maxLength={FLOW_TEXT_MAX}
-    />
-  );
-}
-
-const PLACEHOLDER_HINT = 'Use {{chave}} para inserir um dado do contato.';
-
-function Retries(props: { value: unknown; onChange: (v: number) => void }) {
-  return (
-    <NumberInput
-      label="Tentativas"
-      description="Respostas inválidas aceitas antes de seguir pela saída “Sem resposta válida”."
-      min={0}
-      max={FLOW_RETRIES_MAX}
-      allowDecimal={false}
-      allowNegative={false}
-      value={num(props.value) ?? 0}
-      onChange={(v) => props.onChange(typeof v === 'number' ? v : 0)}
-    />
   );
 }
 
@@ -297,244 +239,6 @@ function MenuFields({ data, set }: { data: TNodeData; set: (patch: TNodeData) =>
         placeholder="Opção inválida. Por favor, escolha uma das opções."
       />
       <Retries value={data.retries} onChange={(retries) => set({ retries })} />
-    </>
-  );
-}
-
-function ConditionFields({
-  data,
-  set,
-  fields,
-}: {
-  data: TNodeData;
-  set: (patch: TNodeData) => void;
-  fields: { value: string; label: string }[];
-}) {
-  const kind = (str(data.kind) || 'working_hours') as TConditionKind;
-  const changeKind = (next: string) => {
-    // Each kind has its own fields: the others are dropped.
-    if (next === 'metadata') set({ kind: next, field: '', op: 'equals', value: '' });
-    else if (next === 'channel') set({ kind: next, kinds: [] });
-    else set({ kind: next, monday_to_friday: '08:00-18:00', saturday: null, sunday: null });
-  };
-  const clean = (patch: TNodeData) => {
-    const { kind: _k, ...rest } = data;
-    const keep =
-      kind === 'metadata'
-        ? { field: rest.field, op: rest.op, value: rest.value }
-        : kind === 'channel'
-          ? { kinds: rest.kinds }
-          : { monday_to_friday: rest.monday_to_friday, saturday: rest.saturday, sunday: rest.sunday };
-    set({ kind, ...keep, ...patch });
-  };
-  return (
-    <>
-      <Select
-        label="Verificar"
-        data={CONDITION_KINDS.map((k) => ({ value: k, label: CONDITION_KIND_LABEL[k] }))}
-        value={kind}
-        onChange={(v) => v && changeKind(v)}
-        allowDeselect={false}
-      />
-      {kind === 'metadata' ? (
-        <>
-          <Select
-            label="Campo do contato"
-            withAsterisk
-            data={fields}
-            value={str(data.field) || null}
-            onChange={(v) => clean({ field: v ?? '' })}
-            searchable
-            nothingFoundMessage="Nenhum campo encontrado"
-          />
-          <Select
-            label="Comparação"
-            data={METADATA_OPS.map((o) => ({ value: o, label: METADATA_OP_LABEL[o] }))}
-            value={str(data.op) || 'equals'}
-            onChange={(v) => clean({ op: v ?? 'equals' })}
-            allowDeselect={false}
-          />
-          {data.op === 'empty' || data.op === 'not_empty' ? null : (
-            <TextInput
-              label="Valor"
-              value={str(data.value)}
-              maxLength={500}
-              onChange={(e) => clean({ value: e.currentTarget.value })}
-            />
-          )}
-        </>
-      ) : kind === 'channel' ? (
-        <Stack gap={6}>
-          <Text size="sm" fw={500}>
-            O atendimento veio de
-          </Text>
-          <Chip.Group
-            multiple
-            value={Array.isArray(data.kinds) ? (data.kinds as string[]) : []}
-            onChange={(kinds) => clean({ kinds })}
-          >
-            <Group gap={6}>
-              {CHATBOT_CHANNEL_TYPES.map((k) => (
-                <Chip key={k} value={k} size="xs">
-                  {CHATBOT_CHANNEL_LABEL[k]}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </Stack>
-      ) : (
-        <>
-          <Text size="xs" c="dimmed">
-            Horários no fuso da empresa, no formato HH:mm-HH:mm. Em branco, o dia é fechado.
-          </Text>
-          {(
-            [
-              ['monday_to_friday', 'Segunda a sexta'],
-              ['saturday', 'Sábado'],
-              ['sunday', 'Domingo'],
-            ] as const
-          ).map(([key, label]) => (
-            <TextInput
-              key={key}
-              label={label}
-              placeholder="08:00-18:00"
-              value={str(data[key])}
-              maxLength={11}
-              onChange={(e) => clean({ [key]: e.currentTarget.value || null })}
-            />
-          ))}
-        </>
-      )}
-      <Text size="xs" c="dimmed">
-        Saídas: “Verdadeiro” quando a condição vale, “Falso” quando não.
-      </Text>
-    </>
-  );
-}
-
-type THeader = { key: string; value: string };
-
-function HttpFields({
-  data,
-  set,
-  fields,
-}: {
-  data: TNodeData;
-  set: (patch: TNodeData) => void;
-  fields: { value: string; label: string }[];
-}) {
-  const headers = (Array.isArray(data.headers) ? data.headers : []) as THeader[];
-  const setHeader = (i: number, patch: Partial<THeader>) =>
-    set({ headers: headers.map((h, j) => (j === i ? { ...h, ...patch } : h)) });
-  return (
-    <>
-      <Group gap="xs" wrap="nowrap" align="flex-end">
-        <Select
-          label="Método"
-          w={96}
-          data={[...HTTP_METHODS]}
-          value={str(data.method) || 'GET'}
-          onChange={(v) => set({ method: v ?? 'GET' })}
-          allowDeselect={false}
-        />
-        <TextInput
-          label="URL"
-          withAsterisk
-          style={{ flex: 1 }}
-          placeholder="https://api.exemplo.com.br/pedidos"
-          value={str(data.url)}
-          maxLength={2000}
-          onChange={(e) => set({ url: e.currentTarget.value })}
-        />
-      </Group>
-      <Text size="xs" c="dimmed">
-        Somente endereços https públicos. Uma resposta 2xx segue por “Sucesso”; qualquer outra resposta, erro
-        ou tempo esgotado segue por “Erro”.
-      </Text>
-      <Stack gap={6}>
-        <Text size="sm" fw={500}>
-          Cabeçalhos
-        </Text>
-        {headers.map((h, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: headers are edited in place by position
-          <Group key={i} gap={6} wrap="nowrap">
-            <TextInput
-              aria-label={`Nome do cabeçalho ${i + 1}`}
-              placeholder="Nome"
-              value={h.key}
-              maxLength={200}
-              onChange={(e) => setHeader(i, { key: e.currentTarget.value })}
-              style={{ flex: 1 }}
-            />
-            <TextInput
-              aria-label={`Valor do cabeçalho ${i + 1}`}
-              placeholder="Valor"
-              value={h.value}
-              maxLength={2000}
-              onChange={(e) => setHeader(i, { value: e.currentTarget.value })}
-              style={{ flex: 1 }}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Remover cabeçalho ${i + 1}`}
-              onClick={() => set({ headers: headers.filter((_, j) => j !== i) })}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
-        ))}
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          disabled={headers.length >= 20}
-          onClick={() => set({ headers: [...headers, { key: '', value: '' }] })}
-        >
-          Adicionar cabeçalho
-        </Button>
-      </Stack>
-      {data.method === 'POST' ? (
-        <Textarea
-          label="Corpo (JSON)"
-          autosize
-          minRows={3}
-          maxRows={8}
-          maxLength={10_000}
-          value={str(data.body)}
-          onChange={(e) => set({ body: e.currentTarget.value || null })}
-          description={PLACEHOLDER_HINT}
-        />
-      ) : null}
-      <NumberInput
-        label="Tempo limite (ms)"
-        min={100}
-        max={FLOW_HTTP_TIMEOUT_MAX}
-        step={500}
-        allowDecimal={false}
-        allowNegative={false}
-        value={num(data.timeout_ms) ?? ''}
-        onChange={(v) => set({ timeout_ms: typeof v === 'number' ? v : 5000 })}
-      />
-      <Select
-        label="Salvar a resposta no campo (opcional)"
-        data={fields}
-        value={str(data.save_as) || null}
-        onChange={(v) => set({ save_as: v })}
-        clearable
-        searchable
-        nothingFoundMessage="Nenhum campo encontrado"
-      />
-      {data.save_as ? (
-        <TextInput
-          label="Caminho no JSON da resposta (opcional)"
-          placeholder="pedido.status"
-          description="Em branco, guarda o corpo inteiro como texto."
-          value={str(data.response_path)}
-          maxLength={200}
-          onChange={(e) => set({ response_path: e.currentTarget.value || null })}
-        />
-      ) : null}
     </>
   );
 }
