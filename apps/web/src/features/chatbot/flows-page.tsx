@@ -14,7 +14,7 @@ import {
 import { CHATBOT_MSG, type TFlowSummary } from '@prosa/shared/chatbot';
 import { formatDateTime } from '@prosa/shared/dates';
 import { IconAlertCircle, IconLock, IconPlus, IconRobot } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChannelIcon } from '../../components/channel-icon';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -66,6 +66,10 @@ export function ChatbotFlowsPage() {
   const list = flows.data?.results.flows ?? [];
   const totalPages = flows.data?.results.totalPages ?? 1;
   const create = () => navigate(flowEditPath('new'));
+  // Deleting the last flow of the last page moves back to the page that still has flows.
+  useEffect(() => {
+    if (page > Math.max(1, totalPages)) setPage(Math.max(1, totalPages));
+  }, [page, totalPages]);
 
   return (
     <Stack gap="lg">
