@@ -3,6 +3,7 @@ import { LIVE_CHANNEL_KINDS } from './channels';
 import {
   agreementReply,
   findMatchingTrigger,
+  isEmptyOtherParams,
   isValidTime,
   matchesTriggerText,
   menuButtonsAsText,
@@ -228,6 +229,21 @@ describe('validateOtherTrigger (spec 2 §5 Triggers)', () => {
     const ok = { accepted_message: 'Obrigado', refused_message: 'Até logo', status_id: 4 };
     expect(first('agreement', { ...ok, text: 'Aceita os termos?' })).toEqual([]);
     expect(first('agreement', { ...ok, image })).toEqual([]);
+  });
+});
+
+describe('isEmptyOtherParams', () => {
+  it.each<[Record<string, unknown>, boolean]>([
+    [{}, true],
+    [{ message: '  ' }, true],
+    [{ time: { monday_to_friday: '', saturday: '', sunday: '' }, message: '' }, true],
+    [{ message: '', buttons: [] }, true],
+    [{ message: 'Olá' }, false],
+    [{ monday_to_friday: '08:00', message: '' }, false],
+    [{ status_id: 3 }, false],
+    [{ buttons: [{ label: '', trigger_text: '' }] }, false],
+  ])('%j → %s', (params, empty) => {
+    expect(isEmptyOtherParams(params)).toBe(empty);
   });
 });
 

@@ -556,6 +556,21 @@ function dayTimesErrors(
 /** The other kinds a kind's rules read (limit_receivement lies between the working periods; one menu). */
 export type TOtherTriggersContext = Partial<Record<TOtherTriggerType, Record<string, unknown> | undefined>>;
 
+/**
+ * Nothing filled in (texts blank, no time, option, status or image): saving it removes the kind from the channel,
+ * as switching it off does.
+ */
+export function isEmptyOtherParams(params: Record<string, unknown> | null | undefined): boolean {
+  const filled = (v: unknown): boolean => {
+    if (typeof v === 'string') return v.trim() !== '';
+    if (typeof v === 'number') return true;
+    if (Array.isArray(v)) return v.length > 0;
+    if (v && typeof v === 'object') return Object.values(v).some(filled);
+    return false;
+  };
+  return !Object.values(params ?? {}).some(filled);
+}
+
 export function validateOtherTrigger(
   type: string,
   params: Record<string, unknown> | null | undefined,

@@ -1,5 +1,6 @@
 import {
   EDITABLE_OTHER_TRIGGER_TYPES,
+  isEmptyOtherParams,
   MAILING_TRIGGER_TYPES,
   type TCopyTriggersBody,
   type TEditableOtherTriggerType,
@@ -43,7 +44,7 @@ function storedParams(type: TEditableOtherTriggerType, params: Record<string, un
 }
 
 /**
- * POST /channels/save-other-triggers/{type}/{id}: one kind at a time. Inactive deletes the kind's row; active is
+ * POST /channels/save-other-triggers/{type}/{id}: one kind at a time. Inactive or empty deletes the kind's row; else it is
  * checked by the spec's rules (limit_receivement against the channel's working periods; one menu) and stored.
  */
 export async function saveOtherTrigger(deps: Deps, target: ChannelTarget, body: TSaveOtherTriggerBody) {
@@ -56,7 +57,7 @@ export async function saveOtherTrigger(deps: Deps, target: ChannelTarget, body: 
     throw badRequest(TRIGGER_MSG.invalidTriggerType);
   const kind = type as TEditableOtherTriggerType;
   const params = body.params ?? {};
-  if (body.active === false) {
+  if (body.active === false || isEmptyOtherParams(params)) {
     await deps.db.transaction(async (tx) => {
       await lockChannelTriggers(tx, channel.id);
       await deleteOtherTrigger(tx, channel.companyId, channel.id, kind);

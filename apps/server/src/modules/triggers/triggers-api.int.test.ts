@@ -252,12 +252,20 @@ describe('other triggers', () => {
     ]);
     const c = await save({ trigger_type: 'first_message', active: false });
     expect((c.body as unknown as TChannelTriggers).others).toEqual([]);
+    // Saved empty is switched off too.
+    await save({ trigger_type: 'on_chat_close', params: { message: 'Até logo' } });
+    const d = await save({ trigger_type: 'on_chat_close', params: { message: '  ' } });
+    expect(d.status).toBe(200);
+    expect((d.body as unknown as TChannelTriggers).others).toEqual([]);
   });
 
   it.each<[string, Record<string, unknown>, string]>([
     [
       'message required',
-      { trigger_type: 'on_chat_close', params: { message: ' ' } },
+      {
+        trigger_type: 'menu_keyboard_buttons',
+        params: { message: ' ', buttons: [{ label: 'Boleto', trigger_text: 'boleto' }] },
+      },
       TRIGGER_MSG.messageRequired,
     ],
     ['mailing kinds', { trigger_type: 'mailing_validation', params: {} }, TRIGGER_MSG.mailingUnavailable],
