@@ -28,7 +28,10 @@ import { type Queue, startQueue } from '../apps/server/src/jobs/queue';
 import { JOBS } from '../apps/server/src/jobs/registry';
 import { type BatchItem, ingestBatch } from '../apps/server/src/modules/attendance/ingest-batch';
 import type { AutomationDeps, AutomationRun } from '../apps/server/src/modules/automation/run';
-import { automationConsumer } from '../apps/server/src/modules/automation-consumer/consumer';
+import {
+  automationConsumer,
+  automationConsumers,
+} from '../apps/server/src/modules/automation-consumer/consumer';
 import { loadTriggers } from '../apps/server/src/modules/triggers/engine-support';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { connectDatabase, runMigrations } from '../apps/server/src/platform/db';
@@ -146,6 +149,7 @@ async function main() {
   const queue: Queue = await startQueue({ url: URL_, worker: false, jobs: JOBS, deps: base, log: () => {} });
   const deps: AutomationDeps = { ...base, queue };
   const consumer = automationConsumer(deps, (msg, err) => console.error(msg, err));
+  const parts = automationConsumers(deps, (msg, err) => console.error(msg, err));
   await consumer.ensure();
 
   const ingest = (channelId: number, items: BatchItem[]) =>
@@ -167,7 +171,7 @@ async function main() {
   const textOf = (n: number) => (n % 3 !== 0 ? `Opcao ${1 + (n % TEXT_TRIGGERS)}` : 'não sei');
   /** The next phase starts from the present: whatever a phase left unread is skipped. */
   async function skipBacklog() {
-    await q(`DELETE FROM fact_consumers WHERE name = 'automation'`);
+    await q(`DELETE FROM fact_consumers WHERE name LIKE 'automation%'`);
     await consumer.ensure();
   }
 
@@ -235,24 +239,27 @@ async function main() {
     let producing = true;
     let deadline = Number.POSITIVE_INFINITY;
     let gaveUp = false;
-    const consume = (async () => {
-      for (;;) {
-        if (performance.now() > deadline) {
-          gaveUp = true;
-          return;
+    // As the workers run them: every partition of the consumer reads at once, each in its own loop.
+    const consume = Promise.all(
+      parts.map(async (part) => {
+        for (;;) {
+          if (performance.now() > deadline) {
+            gaveUp = true;
+            return;
+          }
+          const t = performance.now();
+          const r = await part.runBatch();
+          const ms = performance.now() - t;
+          if (r.state === 'done' && r.facts > 0) {
+            facts += r.facts;
+            for (let i = 0; i < r.facts; i++) perFact.push(ms / r.facts);
+            continue;
+          }
+          if (!producing) return;
+          await sleep(5);
         }
-        const t = performance.now();
-        const r = await consumer.runBatch();
-        const ms = performance.now() - t;
-        if (r.state === 'done' && r.facts > 0) {
-          facts += r.facts;
-          for (let i = 0; i < r.facts; i++) perFact.push(ms / r.facts);
-          continue;
-        }
-        if (!producing) return;
-        await sleep(5);
-      }
-    })();
+      }),
+    );
 
     let offered = 0;
     let stored = 0;

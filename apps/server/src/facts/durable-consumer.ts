@@ -89,13 +89,11 @@ export function createDurableConsumer(opts: {
         where name = ${name}`);
       return { state: 'done', facts: batch.facts.length } as const;
     });
-    for (const fn of after) {
-      try {
-        await fn();
-      } catch (err) {
-        opts.log?.(`consumidor de fatos ${name}: tarefa após o commit falhou`, err);
-      }
-    }
+    // Independent of each other (a reply's send each): run together, a failure logged and left to its sweep.
+    const settled = await Promise.allSettled(after.map((fn) => fn()));
+    for (const s of settled)
+      if (s.status === 'rejected')
+        opts.log?.(`consumidor de fatos ${name}: tarefa após o commit falhou`, s.reason);
     return result;
   };
 

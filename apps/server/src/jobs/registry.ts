@@ -3,7 +3,7 @@ import { sweepInbox } from '../channels/inbound/sweep';
 import type { DurableConsumer } from '../facts/durable-consumer';
 import { maintainFactPartitions } from '../facts/partitions';
 import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
-import { automationConsumer } from '../modules/automation-consumer/consumer';
+import { automationConsumers } from '../modules/automation-consumer/consumer';
 import { sweepParkedHttp } from '../modules/chatbot/http-node';
 import { distributionTriggerConsumer } from '../modules/distribution/distribution-trigger';
 import { runAttendanceTimers } from '../modules/distribution/run-timers';
@@ -105,5 +105,5 @@ export function workerConsumers(
   deps: AppDeps,
   log?: (msg: string, err?: unknown) => void,
 ): DurableConsumer[] {
-  return [distributionTriggerConsumer(deps.db), automationConsumer(deps, log)];
+  return [distributionTriggerConsumer(deps.db), ...automationConsumers(deps, log)];
 }

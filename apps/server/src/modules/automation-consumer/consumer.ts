@@ -32,21 +32,67 @@ const HANDLED = new Set([
  * - automation.handover: the attendance reached people (offline operators notification).
  * - attendance.closed: the closing trigger; the session ends.
  */
+/**
+ * The consumer runs as AUTOMATION_PARTITIONS partitions by attendance: each has its own cursor and handles the
+ * facts of its attendances only, so the workers handle that many attendances at once while each attendance's
+ * facts stay in order on one cursor. (Changing the count starts new cursors at the present: a deploy step.)
+ */
+export const AUTOMATION_PARTITIONS = 4;
+
+/** The partitions, each a durable consumer the workers start on its own (jobs/registry.ts). */
+export function automationConsumers(
+  deps: AutomationDeps,
+  log?: (msg: string, err?: unknown) => void,
+): DurableConsumer[] {
+  return Array.from({ length: AUTOMATION_PARTITIONS }, (_, k) =>
+    createDurableConsumer({
+      db: deps.db,
+      name: `${AUTOMATION_CONSUMER}.${k}`,
+      log,
+      handle: async (tx, facts, afterCommit) => {
+        for (const fact of facts) {
+          if (!HANDLED.has(fact.name) || fact.attendanceId === null) continue;
+          if (fact.attendanceId % AUTOMATION_PARTITIONS !== k) continue;
+          await handleFact(deps, tx, fact, afterCommit);
+        }
+      },
+    }),
+  );
+}
+
+/**
+ * All partitions as one consumer (tests and tools): `drain` runs them until none has anything left (a fact one
+ * writes, e.g. a handover, is read by the same partition on the next pass).
+ */
 export function automationConsumer(
   deps: AutomationDeps,
   log?: (msg: string, err?: unknown) => void,
 ): DurableConsumer {
-  return createDurableConsumer({
-    db: deps.db,
+  const parts = automationConsumers(deps, log);
+  const drain = async () => {
+    let facts = 0;
+    for (;;) {
+      const counts = await Promise.all(parts.map((p) => p.drain()));
+      const pass = counts.reduce((n, c) => n + c.facts, 0);
+      facts += pass;
+      if (pass === 0) return { facts };
+    }
+  };
+  return {
     name: AUTOMATION_CONSUMER,
-    log,
-    handle: async (tx, facts, afterCommit) => {
-      for (const fact of facts) {
-        if (!HANDLED.has(fact.name) || fact.attendanceId === null) continue;
-        await handleFact(deps, tx, fact, afterCommit);
-      }
+    ensure: async () => {
+      for (const p of parts) await p.ensure();
     },
-  });
+    runBatch: async () => {
+      let facts = 0;
+      for (const p of parts) {
+        const r = await p.runBatch();
+        if (r.state === 'done') facts += r.facts;
+      }
+      return { state: 'done', facts };
+    },
+    drain,
+  };
 }
 
 async function handleFact(

@@ -31,6 +31,31 @@ export type AutomationRun = {
 
 export type SessionRow = typeof automationSessions.$inferSelect;
 
+// Per batch of facts (its afterCommit) and attendance: the messages to send after that commit, in order.
+const sendQueues = new WeakMap<AutomationRun['afterCommit'], Map<number, MessageRow[]>>();
+
+/**
+ * Queues a stored message for its channel after the commit. The messages of one attendance leave in the order
+ * they were stored (one after-commit task per attendance sends them one by one); attendances go at the same time.
+ */
+export function sendAfterCommit(run: AutomationRun, message: MessageRow): void {
+  let byAttendance = sendQueues.get(run.afterCommit);
+  if (!byAttendance) {
+    byAttendance = new Map();
+    sendQueues.set(run.afterCommit, byAttendance);
+  }
+  const queued = byAttendance.get(message.attendanceId);
+  if (queued) {
+    queued.push(message);
+    return;
+  }
+  const list = [message];
+  byAttendance.set(message.attendanceId, list);
+  run.afterCommit(async () => {
+    for (const m of list) await sendSoon(run.deps, m);
+  });
+}
+
 /** The origin of an automatic message on the `message.sent` fact. */
 export type BotOrigin = 'trigger' | 'bot' | 'poll';
 
@@ -59,7 +84,7 @@ export async function botSend(
     metadata: { automatic: true, ...input.metadata },
     now: run.now,
   });
-  run.afterCommit(() => sendSoon(run.deps, message));
+  sendAfterCommit(run, message);
   return message;
 }
 
@@ -223,6 +248,6 @@ export async function finalizeByBot(run: AutomationRun, statusId: number): Promi
   if (!row) return false;
   run.attendance = row;
   const message = recorded.message;
-  if (message) run.afterCommit(() => sendSoon(run.deps, message));
+  if (message) sendAfterCommit(run, message);
   return true;
 }

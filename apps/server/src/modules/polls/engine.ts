@@ -13,8 +13,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { MessageRow } from '../attendance/card';
 import { findStatusMessage, recordStatusMessage } from '../attendance/send-status-message';
 import { updateOpenAttendance } from '../attendance/update-attendance';
-import { type AutomationRun, botSend } from '../automation/run';
-import { sendSoon } from '../outbound/send-outbound';
+import { type AutomationRun, botSend, sendAfterCommit } from '../automation/run';
 
 // Poll answers (spec 1 §5, spec 3 Polls; docs/decisions/0009-automation.md "Polls"), read by the automation
 // consumer before anyone else reads the message: a key or an option's text is the answer; an invalid answer is
@@ -91,7 +90,7 @@ async function applyStoredStatus(
   );
   if (row) run.attendance = row;
   const message = recorded.message;
-  if (message) run.afterCommit(() => sendSoon(run.deps, message));
+  if (message) sendAfterCommit(run, message);
 }
 
 const keepsOpen = (request: PollRequestRow) => (request.data as { keep_open?: unknown }).keep_open === true;
