@@ -77,6 +77,8 @@ type LoadResult = {
   backlogSeconds: number;
   /** The consumer read every fact within the drain time after the offering ended. */
   caughtUp: boolean;
+  /** Batches that failed (a deadlock with the ingest): the worker runs them again. */
+  failedBatches: number;
   reply?: { n: number; p50: number; p99: number };
 };
 
@@ -239,6 +241,7 @@ async function main() {
     let producing = true;
     let deadline = Number.POSITIVE_INFINITY;
     let gaveUp = false;
+    let failedBatches = 0;
     // As the workers run them: every partition of the consumer reads at once, each in its own loop.
     const consume = Promise.all(
       parts.map(async (part) => {
@@ -248,7 +251,15 @@ async function main() {
             return;
           }
           const t = performance.now();
-          const r = await part.runBatch();
+          let r: Awaited<ReturnType<typeof part.runBatch>>;
+          try {
+            r = await part.runBatch();
+          } catch (err) {
+            // A worker logs it and runs the batch again on its next wake; counted here.
+            failedBatches += 1;
+            if (failedBatches <= 3) console.error('lote falhou:', err instanceof Error ? err.message : err);
+            continue;
+          }
           const ms = performance.now() - t;
           if (r.state === 'done' && r.facts > 0) {
             facts += r.facts;
@@ -299,6 +310,7 @@ async function main() {
       perFact: { p50: pct(perFact, 50), p99: pct(perFact, 99) },
       backlogSeconds: (performance.now() - end) / 1000,
       caughtUp: !gaveUp,
+      failedBatches,
     };
     if (channelId === withTriggers) {
       // The k-th customer message of an attendance ↔ its k-th reply (the facts of one attendance are read in
@@ -356,6 +368,7 @@ async function main() {
         ? `    fila zerada ${r.backlogSeconds.toFixed(1)} s após o fim da oferta`
         : `    fila NÃO zerada ${DRAIN_SECONDS} s após o fim da oferta`,
     );
+    if (r.failedBatches > 0) console.log(`    lotes que falharam e foram refeitos: ${r.failedBatches}`);
     if (r.reply)
       console.log(
         `    resposta do gatilho (${r.reply.n} mensagens respondidas): p50 ${r.reply.p50.toFixed(0)} ms, p99 ${r.reply.p99.toFixed(0)} ms`,

@@ -218,7 +218,8 @@ export async function ingestBatchTx(
     const k = convKey(a.contactId, a.threadKey ?? '');
     if (!openRows.has(k)) openRows.set(k, a);
   };
-  for (const a of await tx.select().from(attendances).where(openKey).for('update')) keep(a);
+  for (const a of await tx.select().from(attendances).where(openKey).orderBy(attendances.id).for('update'))
+    keep(a);
   let toOpen = [...firstOfConv.keys()].filter((k) => !openRows.has(k));
   if (toOpen.length > 0) {
     const polled = await tx.execute<{ contact_id: number; attendance_id: string }>(sql`
@@ -232,6 +233,7 @@ export async function ingestBatchTx(
         .select()
         .from(attendances)
         .where(and(eq(attendances.companyId, companyId), inArray(attendances.id, ids)))
+        .orderBy(attendances.id)
         .for('update');
       for (const a of rows)
         for (const k of toOpen) if (Number(k.split('\u0000')[0]) === a.contactId) openRows.set(k, a);
@@ -285,7 +287,13 @@ export async function ingestBatchTx(
       created.add(a.id);
     }
     if (inserted.length !== toOpen.length) {
-      for (const a of await tx.select().from(attendances).where(openKey).for('update')) keep(a);
+      for (const a of await tx
+        .select()
+        .from(attendances)
+        .where(openKey)
+        .orderBy(attendances.id)
+        .for('update'))
+        keep(a);
     }
   }
   const attendanceOf = (it: BatchItem) => {

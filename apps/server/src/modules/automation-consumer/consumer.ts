@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { attendances, messages } from '../../db/schema/attendance';
 import { createDurableConsumer, type DurableConsumer } from '../../facts/durable-consumer';
 import type { TStoredFact } from '../../facts/read-facts';
@@ -50,11 +50,17 @@ export function automationConsumers(
       name: `${AUTOMATION_CONSUMER}.${k}`,
       log,
       handle: async (tx, facts, afterCommit) => {
-        for (const fact of facts) {
-          if (!HANDLED.has(fact.name) || fact.attendanceId === null) continue;
-          if (fact.attendanceId % AUTOMATION_PARTITIONS !== k) continue;
-          await handleFact(deps, tx, fact, afterCommit);
-        }
+        const mine = facts.filter(
+          (f) =>
+            HANDLED.has(f.name) && f.attendanceId !== null && f.attendanceId % AUTOMATION_PARTITIONS === k,
+        );
+        if (mine.length === 0) return;
+        // The batch's attendances locked at once in id order, as the ingest locks them: no deadlock between them.
+        const ids = [...new Set(mine.map((f) => f.attendanceId as number))].sort((a, b) => a - b);
+        await tx.execute(
+          sql`select 1 from attendances where id = any(${sql.param(ids)}::bigint[]) order by id for update`,
+        );
+        for (const fact of mine) await handleFact(deps, tx, fact, afterCommit);
       },
     }),
   );
