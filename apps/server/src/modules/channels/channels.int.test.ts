@@ -1,4 +1,5 @@
 import { CHANNEL_MSG } from '@prosa/shared/channel-admin';
+import { TRIGGER_MSG } from '@prosa/shared/triggers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds } from '../../../test/helpers/attendance-fixtures';
@@ -378,6 +379,19 @@ describe('PATCH /api/channels/{id}', () => {
     });
     const read = await http.get(`/api/channels/${ch.tgUp}`, { cookie: manager });
     expect(read.body).toMatchObject({ use_trigger_from_channel_id: ch.tgDown });
+    // One step only: not a channel that uses another's, nor for a channel whose triggers others use.
+    const chained = await http.patch(`/api/channels/${ch.web}`, {
+      cookie: manager,
+      body: { use_trigger_from_channel_id: ch.tgUp },
+    });
+    expect(chained.status).toBe(400);
+    expect(chained.body.message).toBe(TRIGGER_MSG.useChained);
+    const used = await http.patch(`/api/channels/${ch.tgDown}`, {
+      cookie: manager,
+      body: { use_trigger_from_channel_id: ch.web },
+    });
+    expect(used.status).toBe(400);
+    expect(used.body.message).toBe(TRIGGER_MSG.usedByOthers);
 
     const cleared = await http.patch(`/api/channels/${ch.tgUp}`, {
       cookie: manager,

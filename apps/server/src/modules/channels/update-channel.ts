@@ -1,7 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CHANNEL_MSG, type TChannelPatch } from '@prosa/shared/channel-admin';
-import type { ChannelRow } from '../../db/schema/channels';
+import { TRIGGER_MSG } from '@prosa/shared/triggers';
+import { and, eq, isNull } from 'drizzle-orm';
+import { type ChannelRow, channels } from '../../db/schema/channels';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { findSector } from '../sectors/repository';
@@ -30,9 +32,24 @@ async function assertPicture(deps: Deps, row: ChannelRow, path: string) {
   if (!file?.isFile()) throw badRequest(CHANNEL_MSG.picturePathInvalid);
 }
 
+/** One step only: the source has its own triggers, and no channel uses this one's (as the triggers editor says). */
 async function assertTriggerChannel(deps: Deps, row: ChannelRow, id: number) {
   if (id === row.id) throw badRequest(CHANNEL_MSG.triggerChannelSelf);
-  if (!(await findChannel(deps.db, row.companyId, id))) throw badRequest(CHANNEL_MSG.triggerChannelInvalid);
+  const source = await findChannel(deps.db, row.companyId, id);
+  if (!source) throw badRequest(CHANNEL_MSG.triggerChannelInvalid);
+  if (source.useTriggerFromChannelId !== null) throw badRequest(TRIGGER_MSG.useChained);
+  const [using] = await deps.db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(
+      and(
+        eq(channels.companyId, row.companyId),
+        eq(channels.useTriggerFromChannelId, row.id),
+        isNull(channels.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (using) throw badRequest(TRIGGER_MSG.usedByOthers);
 }
 
 /**
