@@ -39,12 +39,14 @@ describe("the worker's tasks", () => {
     );
     expect(r.rows.map((x) => [x.name, Number(x.every_ms)])).toEqual([
       ['attendance.timers', 2000],
+      ['chatbot.http-sweep', 10_000],
       ['distribution.cycles', 1000],
       ['facts.partitions', 3_600_000],
       ['inbox.partitions', 3_600_000],
       ['inbox.sweep', 5000],
       ['outbound.sweep', 10_000],
       ['pause.limits', 2000],
+      ['polls.expire', 30_000],
       ['schedules.return', 15_000],
     ]);
   });

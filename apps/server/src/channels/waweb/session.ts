@@ -27,6 +27,15 @@ import { isWrongNumber } from './wrong-number';
 
 type WASocket = ReturnType<typeof baileys.makeWASocket>;
 
+/**
+ * Ends a socket. Baileys drops its error listeners before closing the WebSocket; a socket still connecting then
+ * emits "closed before the connection was established" with no listener, an uncaught exception: one is kept.
+ */
+function endSocket(s: WASocket): void {
+  s.end(undefined);
+  s.ws.on('error', () => {});
+}
+
 export type WawebSessionHooks = {
   /** The session's state changed (with the QR to show while pairing, the error that closed it). */
   state(state: TWawebState, extra: { qr?: string | null; error?: string | null }): Promise<void>;
@@ -224,7 +233,7 @@ export function runWawebSession(
             stopped = true;
             sock = null;
             auth = null;
-            await s.logout().catch(() => s.end(undefined));
+            await s.logout().catch(() => endSocket(s));
             await saving;
             await current.clear();
             await setState('UNPAIRED', { qr: null, error: WAWEB_MSG.wrongNumber });
@@ -345,11 +354,12 @@ export function runWawebSession(
       sock = null;
       stopped = false;
       attempt = 0;
-      s?.end(undefined);
+      if (s) endSocket(s);
       await connect();
     },
     async stop() {
-      close()?.end(undefined);
+      const s = close();
+      if (s) endSocket(s);
       await setState('not-running', { qr: null });
     },
     async profilePictureUrl(jid) {
@@ -361,7 +371,7 @@ export function runWawebSession(
       const s = close();
       const forgotten = auth ?? (await usePostgresAuthState(opts, ref));
       auth = null;
-      if (s) await s.logout().catch(() => s.end(undefined));
+      if (s) await s.logout().catch(() => endSocket(s));
       await saving;
       await forgotten.clear();
       await setState('UNPAIRED', { qr: null });
