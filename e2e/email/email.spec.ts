@@ -138,7 +138,9 @@ test('o e-mail do cliente vira card e a resposta com anexo chega na caixa dele, 
     .poll(async () => (await dovecot.messages(PROSPECT)).map((m) => m.subject), { timeout: 30_000 })
     .toEqual(['Condições especiais']);
 
-  // The e-mail config's triggers open from its row (copying them to another config happens there).
+  // The e-mail config's triggers open from its row (copying them to another config happens there): a manager's.
+  await page.context().clearCookies();
+  await login(page, DEMO.manager);
   await page.goto('/channels/email');
   await page.getByRole('button', { name: 'Gatilhos Suporte por e-mail' }).click();
   await expect(page).toHaveURL(/\/triggers\?type=email&id=\d+/);
