@@ -150,7 +150,9 @@ describe('channel repository', () => {
       await database.db.update(channels).set({ name: 'mudou' }).where(eq(channels.id, id));
       await database.db.update(channels).set({ name: 'vizinho mudou' }).where(eq(channels.id, other));
       await a.repo.forget(id);
-      await expect.poll(async () => (await b.repo.find(companyId, id))?.name).toBe('mudou');
+      await expect
+        .poll(async () => (await b.repo.find(companyId, id))?.name, { timeout: 10_000 })
+        .toBe('mudou');
       // Only the channel named was dropped.
       expect((await b.repo.find(companyId, other))?.name).toBe('vizinho');
 
@@ -159,7 +161,10 @@ describe('channel repository', () => {
         sql`select pg_terminate_backend(pid) from pg_stat_activity
             where application_name = 'prosa-facts' and datname = current_database()`,
       );
-      await expect.poll(async () => (await b.repo.find(companyId, other))?.name).toBe('vizinho mudou');
+      // The listener reconnects after its back-off (longer than expect.poll's default second under load).
+      await expect
+        .poll(async () => (await b.repo.find(companyId, other))?.name, { timeout: 15_000 })
+        .toBe('vizinho mudou');
     } finally {
       await watch.stop();
     }
