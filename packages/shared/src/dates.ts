@@ -37,3 +37,25 @@ export function isoToBrDate(iso: string | null): string | null {
   const m = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
   return m ? `${m[3]}/${m[2]}/${m[1]}` : null;
 }
+
+/**
+ * The wall-clock weekday (0 Sunday … 6 Saturday) and minute of the day of an instant in a timezone (an unknown
+ * zone: the default one). Working hours of triggers and flows are read with it.
+ */
+export function localTime(now: Date, timeZone: string): { weekday: number; minutes: number } {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(now);
+  } catch {
+    return localTime(now, DEFAULT_TIMEZONE);
+  }
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
+  return { weekday, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+}

@@ -1,27 +1,12 @@
 import type { TQuestionValidation } from '@prosa/shared/chatbot';
 import { HOURS_RANGE_RE, normalizeAnswer, type TConditionData } from '@prosa/shared/chatbot';
+import { localTime } from '@prosa/shared/dates';
 import { isValidCpf, isValidEmail, onlyDigits } from '@prosa/shared/documents';
 
 // The pure rules of the flow engine: a condition node's answer, a question's answer check, `{{key}}` texts.
 
-/** The wall-clock weekday (0 Sunday … 6 Saturday) and minute of the day of an instant in a timezone. */
-export function localTime(now: Date, timeZone: string): { weekday: number; minutes: number } {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(now);
-  } catch {
-    return localTime(now, 'America/Sao_Paulo');
-  }
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
-  return { weekday, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
-}
+// The company's wall clock (shared with the triggers' working periods).
+export { localTime };
 
 /** Whether a minute of the day is inside "HH:mm-HH:mm" (an end before the start runs past midnight). */
 export function inRange(range: string | null | undefined, minutes: number): boolean {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TStoredAttachment } from '@prosa/shared/attachments';
+import { localTime } from '@prosa/shared/dates';
 import { menuButtonsAsText, type TDayType, type TMenuButton, timeToMinutes } from '@prosa/shared/triggers';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { contacts, messages } from '../../db/schema/attendance';
@@ -50,30 +51,10 @@ export async function loadTriggers(run: AutomationRun, kinds?: readonly string[]
 
 export type LocalClock = { day: TDayType; minutes: number };
 
-const WEEKDAY: Record<string, TDayType> = {
-  Sat: 'saturday',
-  Sun: 'sunday',
-};
-
 /** The day type and minutes since midnight of `now` in the company's timezone (an unknown zone: São Paulo's). */
 export function localClock(now: Date, timeZone: string): LocalClock {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(now);
-  } catch {
-    return localClock(now, 'America/Sao_Paulo');
-  }
-  const part = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return {
-    day: WEEKDAY[part('weekday')] ?? 'monday_to_friday',
-    minutes: Number(part('hour')) * 60 + Number(part('minute')),
-  };
+  const { weekday, minutes } = localTime(now, timeZone);
+  return { day: weekday === 6 ? 'saturday' : weekday === 0 ? 'sunday' : 'monday_to_friday', minutes };
 }
 
 export async function companyClock(run: AutomationRun): Promise<LocalClock> {
