@@ -23,6 +23,9 @@ import { attendanceAttachmentRoutes } from './modules/attendance/attachment-rout
 import { attendanceRoutes } from './modules/attendance/routes';
 import { registerGuard } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
+import { batchCloseRoutes } from './modules/batch-close/routes';
+import { blacklistRoutes } from './modules/blacklist/routes';
+import { campaignRoutes } from './modules/campaigns/routes';
 import { channelMonitorRoutes } from './modules/channel-monitor/routes';
 import { channelRoutes } from './modules/channels/routes';
 import { chatbotRoutes } from './modules/chatbot/routes';
@@ -39,8 +42,10 @@ import { historyRoutes } from './modules/history/routes';
 import { hsmRoutes } from './modules/hsm/routes';
 import { instagramRoutes } from './modules/instagram/routes';
 import { knowledgeRoutes } from './modules/knowledge/routes';
+import { mailingRoutes } from './modules/mailing/routes';
 import { multichannelRoutes } from './modules/multichannel/routes';
 import { newchatRoutes } from './modules/newchat/routes';
+import { optinRoutes } from './modules/optin/routes';
 import { pauseRoutes } from './modules/pause/routes';
 import { permissionRoutes } from './modules/permissions/routes';
 import { personRoutes } from './modules/persons/routes';
@@ -186,6 +191,11 @@ export async function buildApp(
   await app.register(multichannelRoutes(deps, { widgetFile: opts.multichannelWidgetFile }));
   await app.register(activeWhatsappRoutes(deps));
   await app.register(channelMonitorRoutes(deps));
+  await app.register(batchCloseRoutes(deps));
+  await app.register(blacklistRoutes(deps));
+  await app.register(campaignRoutes(deps));
+  await app.register(mailingRoutes(deps));
+  await app.register(optinRoutes(deps));
   if (opts.channelControl) await app.register(channelControlRoutes(opts.channelControl));
 
   await serveWebApp(app, deps.config.WEB_DIST);

@@ -5,6 +5,13 @@ import { ChatPage } from './features/attendance/chat-page';
 import { LoginPage } from './features/auth/login-page';
 import { ResetPasswordPage } from './features/auth/reset-password-page';
 import { PublicOnly, RequireSession } from './features/auth/route-guards';
+import { BatchCloseDetailPage } from './features/batch-close/batch-close-detail-page';
+import { BatchCloseNewPage } from './features/batch-close/batch-close-new-page';
+import { BatchClosePage } from './features/batch-close/batch-close-page';
+import { BlackListPage } from './features/blacklist/black-list-page';
+import { SolicitationBlockPage } from './features/blacklist/solicitation-block-page';
+import { CampaignDetailsPage } from './features/campaigns/campaign-details-page';
+import { CampaignsPage } from './features/campaigns/campaigns-page';
 import { ChannelMonitorPage } from './features/channel-monitor/monitor-page';
 import { FlowEditorPage } from './features/chatbot/flow-editor-page';
 import { ChatbotFlowsPage } from './features/chatbot/flows-page';
@@ -19,10 +26,13 @@ import { HistoryPage } from './features/history/history-page';
 import { HsmPage } from './features/hsm/hsm-page';
 import { InstagramPage } from './features/instagram/instagram-page';
 import { KnowledgePage } from './features/knowledge/knowledge-page';
+import { MailingFormPage } from './features/mailing/mailing-form-page';
+import { MailingsPage } from './features/mailing/mailings-page';
 import { MultichannelFormPage } from './features/multichannel/multichannel-form-page';
 import { MultichannelPage } from './features/multichannel/multichannel-page';
 import { NewchatWizardPage } from './features/newchat/newchat-wizard-page';
 import { NewchatsPage } from './features/newchat/newchats-page';
+import { OptinPage } from './features/optin/optin-page';
 import { PauseGate } from './features/pause/pause-gate';
 import { UserInPausePage } from './features/pause/user-in-pause-page';
 import { PermissionsPage } from './features/permissions/permissions-page';
@@ -101,6 +111,17 @@ export function createRouter() {
                 { path: 'chatbot-flows', element: <ChatbotFlowsPage /> },
                 { path: 'chatbot-flows/:id', element: <FlowEditorPage /> },
                 { path: 'polls', element: <PollsPage /> },
+                { path: 'mailings', element: <MailingsPage /> },
+                { path: 'mailings/new', element: <MailingFormPage /> },
+                { path: 'mailings/:id', element: <MailingFormPage /> },
+                { path: 'campaigns', element: <CampaignsPage /> },
+                { path: 'campaigns/:id', element: <CampaignDetailsPage /> },
+                { path: 'optin', element: <OptinPage /> },
+                { path: 'black-list', element: <BlackListPage /> },
+                { path: 'solicitation-block', element: <SolicitationBlockPage /> },
+                { path: 'batch-close', element: <BatchClosePage /> },
+                { path: 'batch-close/new', element: <BatchCloseNewPage /> },
+                { path: 'batch-close/:id', element: <BatchCloseDetailPage /> },
                 { path: 'settings', element: <SettingsPage /> },
                 { path: 'settings/security', element: <SecurityPage /> },
                 { path: 'account', element: <AccountPage /> },

@@ -23,6 +23,11 @@ export type TServerToClientEvents = {
   'prosa-ping': (payload: { server_id: string; timestamp: string }) => void;
   'new-server': (payload: TMonitorServer) => void;
   'server-disconnected': (payload: { server_id: string; final_timestamp: string }) => void;
+  // Issue 18, to the company's managers and admins: load the campaign, mailing, queue or blacklist again.
+  'campaign:updated': (payload: { id: number }) => void;
+  'mailing:updated': (payload: { id: number }) => void;
+  'batch-close:updated': (payload: { id: number }) => void;
+  'blacklist:changed': (payload: { suggestions: boolean }) => void;
 };
 
 export type TClientToServerEvents = {

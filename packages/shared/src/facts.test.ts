@@ -36,6 +36,10 @@ describe('facts catalogue', () => {
         'export.ready',
         'channels.changed',
         'waweb.channel_updated',
+        'campaign.updated',
+        'mailing.updated',
+        'batch_close.updated',
+        'blacklist.changed',
       ].sort(),
     );
     expect(FACT_NOTICES.every((n) => isNotice(n))).toBe(true);

@@ -135,6 +135,12 @@ export const ZFact = z.discriminatedUnion('name', [
   onCompany('channels.changed', { channel_id: zId().nullable() }),
   // A WhatsApp-by-QR session changed state or QR (written with the change by its holder): the panel and Monitor.
   onCompany('waweb.channel_updated', { channel_id: zId() }),
+  // Issue 18: a campaign's status or progress, a mailing's import, a batch close queue, the blacklist or its
+  // suggestions changed (the managers' screens load them again).
+  onCompany('campaign.updated', { campaign_id: zId() }),
+  onCompany('mailing.updated', { mailing_id: zId() }),
+  onCompany('batch_close.updated', { queue_id: zId() }),
+  onCompany('blacklist.changed', { suggestions: z.boolean() }),
 ]);
 
 /** A fact as an operation writes it. */
@@ -152,6 +158,10 @@ export const FACT_NOTICES = [
   'export.ready',
   'channels.changed',
   'waweb.channel_updated',
+  'campaign.updated',
+  'mailing.updated',
+  'batch_close.updated',
+  'blacklist.changed',
 ] as const satisfies readonly TFactName[];
 
 export function isNotice(name: TFactName): boolean {

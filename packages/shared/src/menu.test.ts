@@ -35,6 +35,12 @@ describe('menu by role', () => {
       'Gatilhos',
       'Fluxos de chatbot',
       'Pesquisas',
+      'Mailings',
+      'Campanhas',
+      'Opt-in',
+      'Lista de bloqueio',
+      'Sugestões de bloqueio',
+      'Ações em massa',
       'Configurações',
       'Minha conta',
     ]);
@@ -64,11 +70,17 @@ describe('menu by role', () => {
       'Gatilhos',
       'Fluxos de chatbot',
       'Pesquisas',
+      'Mailings',
+      'Campanhas',
+      'Opt-in',
+      'Lista de bloqueio',
+      'Sugestões de bloqueio',
+      'Ações em massa',
       'Configurações',
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(28);
+    expect(menuForRole(ROLE.lord)).toHaveLength(34);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
     // Facebook pages and Instagram accounts are channel settings: managers and up.

@@ -41,6 +41,19 @@ export const MODULES: TModule[] = [
       { id: 'modelos_hsm', name: 'Modelos HSM', required_actions: ['whatsapp'] },
     ],
   },
+  {
+    // spec 3 §6: blackListPermissions and suggestPermissions.
+    id: 'bloqueio',
+    name: 'Lista de bloqueio',
+    actions: [
+      { id: 'lista_de_bloqueio', name: 'Contatos bloqueados', required_actions: [] },
+      {
+        id: 'sugestoes_de_bloqueio',
+        name: 'Sugestões de bloqueio',
+        required_actions: ['lista_de_bloqueio'],
+      },
+    ],
+  },
 ];
 
 export const ACTION_IDS = MODULES.flatMap((m) => m.actions.map((a) => a.id));

@@ -29,6 +29,11 @@ export const JOB_CATALOGUE = {
   'outbound.send': z.object({ companyId: z.number().int(), messageId: z.number().int() }),
   // A WhatsApp contact's profile picture asked through its number's session (modules/profile-pictures).
   'contacts.profile-picture': z.object({ companyId: z.number().int(), contactId: z.number().int() }),
+  // Issue 18: a mailing's file imported into its rows (modules/mailing); a campaign's recipients listed from its
+  // mailing or the channel's subscribers (modules/campaigns); a batch close queue run (modules/batch-close).
+  'mailing.process': z.object({ companyId: z.number().int(), mailingId: z.number().int() }),
+  'campaigns.prepare': z.object({ companyId: z.number().int(), campaignId: z.number().int() }),
+  'batch-close.run': z.object({ companyId: z.number().int(), queueId: z.number().int() }),
 } satisfies Record<string, z.ZodType<{ companyId: number | null }>>;
 
 export type TJobName = keyof typeof JOB_CATALOGUE;

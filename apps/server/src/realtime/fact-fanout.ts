@@ -264,6 +264,16 @@ async function emitCompanyFact(io: Server, deps: FanoutDeps, f: TStoredFact): Pr
     io.local.in(session).disconnectSockets(true);
   } else if (f.name === 'waweb.channel_updated') {
     await emitWawebChannelUpdate(io, deps.db, { companyId: f.companyId, channelId: f.data.channel_id });
+  } else if (f.name === 'campaign.updated') {
+    io.local.to(rooms.companyManagers(f.companyId)).emit('campaign:updated', { id: f.data.campaign_id });
+  } else if (f.name === 'mailing.updated') {
+    io.local.to(rooms.companyManagers(f.companyId)).emit('mailing:updated', { id: f.data.mailing_id });
+  } else if (f.name === 'batch_close.updated') {
+    io.local.to(rooms.companyManagers(f.companyId)).emit('batch-close:updated', { id: f.data.queue_id });
+  } else if (f.name === 'blacklist.changed') {
+    io.local
+      .to(rooms.companyManagers(f.companyId))
+      .emit('blacklist:changed', { suggestions: f.data.suggestions });
   } else if (f.name === 'export.ready') {
     io.local
       .to(rooms.user(f.data.user_id))

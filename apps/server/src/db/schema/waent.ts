@@ -25,6 +25,8 @@ export const hsmTemplates = pgTable(
     // Where it came from when synchronised from Meta: the WABA and Meta's status (APPROVED, PENDING, REJECTED).
     wabaId: text('waba_id'),
     externalStatus: text('external_status'),
+    // Meta's quality rating of the template (GREEN, YELLOW, RED; UNKNOWN): campaigns using it pause on RED.
+    qualityScore: text('quality_score'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     deletedAt: timestamptz('deleted_at'),

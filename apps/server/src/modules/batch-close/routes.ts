@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps';
+
+/** Issue 18: being built. */
+export function batchCloseRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
+  return async () => {};
+}

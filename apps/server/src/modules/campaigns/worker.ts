@@ -1,0 +1,22 @@
+import type { DurableConsumer } from '../../facts/durable-consumer';
+import type { JobDefinition } from '../../jobs/define-job';
+import type { ScheduledTask } from '../../jobs/scheduler';
+import type { Config } from '../../platform/config';
+import type { AppDeps } from '../../platform/deps';
+
+// What the workers run for this module (jobs/registry.ts spreads these): pg-boss jobs, recurring tasks, fact
+// consumers. Issue 18: being built.
+
+// biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type
+export const campaignJobs: JobDefinition<any>[] = [];
+
+export function campaignTasks(_config: Config): ScheduledTask<AppDeps>[] {
+  return [];
+}
+
+export function campaignConsumers(
+  _deps: AppDeps,
+  _log?: (msg: string, err?: unknown) => void,
+): DurableConsumer[] {
+  return [];
+}
