@@ -10,6 +10,11 @@ export const queryKeys = {
   history: ['history'] as const,
   historyMessages: (attendanceId: number) => ['history', 'messages', attendanceId] as const,
   exports: ['exports'] as const,
+  // Issue 18: every query of these screens starts with its key (realtime invalidates them).
+  campaigns: ['campaigns'] as const,
+  mailings: ['mailings'] as const,
+  batchClose: ['batch-close'] as const,
+  blacklist: ['blacklist'] as const,
   webchats: ['webchats'] as const,
   // Chat screen: card lists (one per filter set), one card, its messages and side lists.
   attendanceLists: ['attendances', 'list'] as const,

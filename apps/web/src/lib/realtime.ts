@@ -163,6 +163,14 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   // WhatsApp numbers by QR: state and QR of the numbers list (company room of managers and admins).
   socket.on('channel-update', waweb.channelUpdate);
   socket.on('qr-text', waweb.qrText);
+  // Issue 18 (managers and admins): campaigns' progress, mailings' imports, batch close queues, the blacklist.
+  // Each screen's queries start with these keys; a burst of progress refetches what is on screen.
+  socket.on('campaign:updated', () => opts.queryClient.invalidateQueries({ queryKey: queryKeys.campaigns }));
+  socket.on('mailing:updated', () => opts.queryClient.invalidateQueries({ queryKey: queryKeys.mailings }));
+  socket.on('batch-close:updated', () =>
+    opts.queryClient.invalidateQueries({ queryKey: queryKeys.batchClose }),
+  );
+  socket.on('blacklist:changed', () => opts.queryClient.invalidateQueries({ queryKey: queryKeys.blacklist }));
 
   function stop() {
     stopped = true;
