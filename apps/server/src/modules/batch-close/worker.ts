@@ -3,15 +3,18 @@ import type { JobDefinition } from '../../jobs/define-job';
 import type { ScheduledTask } from '../../jobs/scheduler';
 import type { Config } from '../../platform/config';
 import type { AppDeps } from '../../platform/deps';
+import { runBatchCloseJob } from './jobs/run-batch-close';
+import { resumeQueues } from './resume-queues';
 
 // What the workers run for this module (jobs/registry.ts spreads these): pg-boss jobs, recurring tasks, fact
-// consumers. Issue 18: being built.
+// consumers.
 
 // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type
-export const batchCloseJobs: JobDefinition<any>[] = [];
+export const batchCloseJobs: JobDefinition<any>[] = [runBatchCloseJob];
 
 export function batchCloseTasks(_config: Config): ScheduledTask<AppDeps>[] {
-  return [];
+  // A queue whose job was lost or whose runner died is picked up again.
+  return [{ name: 'batch-close.resume', everyMs: 30_000, run: (deps) => resumeQueues(deps) }];
 }
 
 export function batchCloseConsumers(
