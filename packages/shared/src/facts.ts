@@ -23,7 +23,8 @@ export const TRANSFER_REASONS = [
 export type TTransferReason = (typeof TRANSFER_REASONS)[number];
 
 /** How an attendance was finalized: a status chosen by a user, the inactivity timer, a locked card removed. */
-export const CLOSE_REASONS = ['status', 'auto', 'locked', 'bot'] as const;
+// blacklist: a blocked contact's new conversation, finalized at once with the blacklist status (issue 18).
+export const CLOSE_REASONS = ['status', 'auto', 'locked', 'bot', 'blacklist'] as const;
 export type TCloseReason = (typeof CLOSE_REASONS)[number];
 
 /** Who produced an outgoing message: a user, a template (HSM), or the product itself (SLA, poke, status text). */

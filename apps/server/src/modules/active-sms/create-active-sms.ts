@@ -1,3 +1,5 @@
+import { channelKey } from '@prosa/shared/contact-keys';
+import { HSM_MSG } from '@prosa/shared/hsm';
 import { MSG } from '@prosa/shared/messages';
 import { ROLE } from '@prosa/shared/roles';
 import { activeSmsNumber, SMS_MSG, type ZActiveSmsInput } from '@prosa/shared/sms';
@@ -44,12 +46,14 @@ export async function createActiveSms(deps: OutboundDeps, caller: Caller, input:
   if (!maySendActiveSms(caller)) throw forbidden(MSG.forbidden);
   const phone = activeSmsNumber(input.phone_number_ddi, input.phone_number);
   if (!phone) throw badRequest(SMS_MSG.invalidPhone);
-  if (await isBlacklisted(deps.db, caller.companyId, phone)) throw badRequest(SMS_MSG.invalidPhone);
   const offered = (await activeSmsChannels(deps.db, caller.companyId)).find(
     (c) => c.id === input.channel_id && c.is_new_channel === input.is_new_channel,
   );
   const channel = offered ? await deps.channelRepository.find(caller.companyId, offered.id) : null;
   if (!channel) throw badRequest(SMS_MSG.activeRequired);
+  // Blocked on the SMS (or Smart) kind, on this channel or on all of them.
+  const blockedOn = { prefix: channel.kind, channelId: channel.id, contact: channelKey(channel.kind, phone) };
+  if (await isBlacklisted(deps.db, caller.companyId, blockedOn)) throw badRequest(HSM_MSG.blockedPhone);
   const { sector, responsible } = await activeRoute(deps.db, caller, { sector_id: input.sector_id });
   const { attendance, previous } = await openActiveAttendance(deps.db, {
     caller,

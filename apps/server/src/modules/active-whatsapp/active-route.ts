@@ -1,3 +1,4 @@
+import { channelKey } from '@prosa/shared/contact-keys';
 import { activePhone, HSM_MSG } from '@prosa/shared/hsm';
 import { MSG } from '@prosa/shared/messages';
 import { ROLE } from '@prosa/shared/roles';
@@ -18,11 +19,21 @@ export async function assertMaySendActive(db: AppDeps['db'], caller: Caller) {
   if (!(await callerMaySendActive(db, caller))) throw forbidden(MSG.forbidden);
 }
 
-/** The contact's number (spec 1 §5): valid and not blocked, else the field's text. */
-export async function activeTarget(db: AppDeps['db'], companyId: number, ddi: string, phone: string) {
+/**
+ * The contact's number (spec 1 §5): valid and not blocked on that channel (or on every channel of its kind),
+ * else the field's text.
+ */
+export async function activeTarget(
+  db: AppDeps['db'],
+  companyId: number,
+  ddi: string,
+  phone: string,
+  on: { prefix: 'waent' | 'waweb'; channelId: number },
+) {
   const target = activePhone(ddi, phone);
   if (!target) throw badRequest(HSM_MSG.invalidPhone);
-  if (await isBlacklisted(db, companyId, target.full)) throw badRequest(HSM_MSG.blockedPhone);
+  const contact = channelKey(on.prefix, target.full);
+  if (await isBlacklisted(db, companyId, { ...on, contact })) throw badRequest(HSM_MSG.blockedPhone);
   return target;
 }
 

@@ -29,7 +29,10 @@ export async function createActiveWaweb(
   input: Input,
 ) {
   await assertMaySendActive(deps.db, caller);
-  const phone = await activeTarget(deps.db, caller.companyId, input.ddi, input.phone);
+  const phone = await activeTarget(deps.db, caller.companyId, input.ddi, input.phone, {
+    prefix: 'waweb',
+    channelId,
+  });
   const channel = await deps.channelRepository.find(caller.companyId, channelId);
   if (channel?.kind !== 'waweb' || channel.deletedAt !== null || !channel.active) throw notFound();
   // A number nobody started, or one waiting for its QR, sends nothing until a person acts: refused now rather

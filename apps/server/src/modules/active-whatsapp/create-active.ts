@@ -26,7 +26,10 @@ export async function createActiveWhatsapp(
   input: Input,
 ) {
   await assertMaySendActive(deps.db, caller);
-  const phone = await activeTarget(deps.db, caller.companyId, input.ddi, input.phone);
+  const phone = await activeTarget(deps.db, caller.companyId, input.ddi, input.phone, {
+    prefix: 'waent',
+    channelId,
+  });
   // A live, active WhatsApp Enterprise number of the company: the templates are its WABA's.
   const row = asWaent(await deps.channelRepository.find(caller.companyId, channelId));
   if (!row || row.deletedAt !== null || !row.active) throw notFound();

@@ -6,6 +6,7 @@ import { writeFacts } from '../../facts/write-facts';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { channelHoldsNewAttendances } from './automatic-start';
+import { finalizeBlockedContacts } from './blocked-inbound';
 import type { AttendanceRow, MessageRow } from './card';
 
 export type BatchItem = { contact: InboundContact; message: InboundMessage };
@@ -349,6 +350,14 @@ export async function ingestBatchTx(
       as v(id, n, at, preview)
     where a.company_id = ${companyId} and a.id = v.id`);
 
+  // 5b. A blocked contact's conversations are finalized at once with the blacklist status (blocked-inbound.ts).
+  const blockedClosed = await finalizeBlockedContacts(tx, {
+    companyId,
+    channel,
+    contacts: keys.map(contactOf),
+    attendances: [...new Set(items.map((it) => attendanceOf(it)))],
+  });
+
   // 6. The facts: attendance.opened for the new ones, message.received per stored message, in one write.
   const opened = [...new Set(items.map((it) => attendanceOf(it)))]
     .filter((a) => created.has(a.id))
@@ -366,6 +375,7 @@ export async function ingestBatchTx(
       name: 'message.received' as const,
       data: { message_id: m.id },
     })),
+    ...blockedClosed,
   ]);
   // The message that opened each new attendance: the first item of its contact.
   const opener = new Set<string>();

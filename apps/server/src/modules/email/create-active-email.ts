@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { emailKey } from '@prosa/shared/contact-keys';
 import {
   EMAIL_MSG,
   RECIPIENT_FIELD,
@@ -32,7 +33,13 @@ export async function createActiveEmail(
   const blocked: string[] = [];
   for (const field of ['to', 'cc', 'bcc'] as const)
     for (const address of input[field])
-      if (await isBlacklisted(deps.db, caller.companyId, address))
+      if (
+        await isBlacklisted(deps.db, caller.companyId, {
+          prefix: 'em',
+          channelId: input.email_config_id,
+          contact: emailKey(address),
+        })
+      )
         blocked.push(EMAIL_MSG.recipientBlocked(RECIPIENT_FIELD[field], address));
   if (blocked.length > 0) throw badRequest(blocked.join(' '));
   const channel = await deps.channelRepository.find(caller.companyId, input.email_config_id);

@@ -267,6 +267,8 @@ export async function onHandedOver(run: AutomationRun): Promise<void> {
  */
 export async function onClosed(run: AutomationRun, reason: TCloseReason): Promise<void> {
   await endSession(run);
+  // A blocked contact hears nothing from us (issue 18).
+  if (reason === 'blacklist') return;
   const { other } = await loadTriggers(run, ['on_chat_close']);
   const t = other.on_chat_close;
   if (!t) return;
