@@ -1,0 +1,110 @@
+import { CAMPAIGN_MSG, ZCampaignInput } from '@prosa/shared/campaigns';
+import { describe, expect, it } from 'vitest';
+import { emptyCampaign, resizeVariables, toCampaignInput, validateCampaign } from './campaign-form-values';
+
+const TZ = 'America/Sao_Paulo';
+const future = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  // A wall time in São Paulo, far enough ahead for any offset.
+  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} 12:00:00`;
+};
+
+describe('campaign form values', () => {
+  it('an empty form shows the spec texts on its fields', () => {
+    const errors = validateCampaign(emptyCampaign(), TZ);
+    expect(errors.title).toBe(CAMPAIGN_MSG.titleRequired);
+    expect(errors.channel).toBe(CAMPAIGN_MSG.channelTypeRequired);
+  });
+
+  it('a WhatsApp Enterprise campaign to a mailing: template and variables from columns or fixed texts', () => {
+    const v = {
+      ...emptyCampaign(),
+      title: 'Black Friday',
+      channel: 'waent' as const,
+      channel_id: '7',
+      mailing_id: '3',
+      field: 'telefone',
+      valid_to: future(2),
+      hsm_template: '11',
+      mailing_columns: [
+        { source: 'column' as const, column: 'nome', text: '' },
+        { source: 'text' as const, column: '', text: '20%' },
+      ],
+    };
+    expect(validateCampaign(v, TZ)).toEqual({});
+    const input = ZCampaignInput.parse(toCampaignInput(v, TZ));
+    expect(input).toMatchObject({
+      channel: 'waent',
+      channel_id: 7,
+      mailing_id: 3,
+      to_subscribers: false,
+      use_mailing_fields: true,
+      whatsapp: {
+        campaign_type: 'hsm',
+        hsm_template: 11,
+        field: 'telefone',
+        mailing_columns: [{ column: 'nome' }, { text: '20%' }],
+      },
+      sms: null,
+    });
+    expect(input.valid_to).toMatch(/T15:00:00.000Z$/);
+  });
+
+  it('places a missing variable and a missing template on their inputs', () => {
+    const v = {
+      ...emptyCampaign(),
+      title: 'x',
+      channel: 'waent' as const,
+      channel_id: '7',
+      mailing_id: '3',
+      field: 'telefone',
+      valid_to: future(2),
+      mailing_columns: resizeVariables([], 2),
+    };
+    const errors = validateCampaign(v, TZ);
+    expect(errors.hsm_template).toBe(CAMPAIGN_MSG.templateRequired);
+    expect(errors['mailing_columns.0.text']).toBe(CAMPAIGN_MSG.variablesRequired);
+  });
+
+  it('an SMS longer than 160 characters and a waweb text over 500 are refused', () => {
+    const sms = {
+      ...emptyCampaign(),
+      title: 'x',
+      channel: 'sms' as const,
+      sms_broker: '4',
+      mailing_id: '3',
+      field: 'telefone',
+      valid_to: future(1),
+      sms_message: 'a'.repeat(161),
+    };
+    expect(validateCampaign(sms, TZ).sms_message).toBe(CAMPAIGN_MSG.smsTooLong);
+    const waweb = {
+      ...emptyCampaign(),
+      title: 'x',
+      channel: 'waweb' as const,
+      channel_id: '2',
+      mailing_id: '3',
+      field: 'telefone',
+      messages: [{ type: 'text' as const, content: 'b'.repeat(501), variants: [] }],
+    };
+    expect(validateCampaign(waweb, TZ)['messages.0.content']).toBe(CAMPAIGN_MSG.textTooLong);
+  });
+
+  it('to all subscribers sends no mailing nor phone column', () => {
+    const v = {
+      ...emptyCampaign(),
+      title: 'Novidades',
+      channel: 'waweb' as const,
+      channel_id: '2',
+      to_subscribers: true,
+      mailing_id: '3',
+      field: 'telefone',
+      messages: [{ type: 'text' as const, content: 'Olá {{nome}}', variants: ['Oi!'] }],
+    };
+    const input = toCampaignInput(v, TZ);
+    expect(input).toMatchObject({ to_subscribers: true, mailing_id: null, use_mailing_fields: false });
+    expect(input.whatsapp?.field).toBeNull();
+    expect(validateCampaign(v, TZ)).toEqual({});
+  });
+});
