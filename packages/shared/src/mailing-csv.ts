@@ -60,17 +60,17 @@ export function* csvRecords(text: string, delimiter: string): Generator<TCsvReco
     const startLine = line;
     const fields: string[] = [];
     let field = '';
-    let any = false;
+    let atStart = true;
     for (;;) {
       if (i >= n) {
         fields.push(field);
         break;
       }
       const c = text[i];
-      if (c === '"' && field === '' && !any) {
+      if (c === '"' && atStart) {
         // A quoted field: up to the closing quote.
         i++;
-        any = true;
+        atStart = false;
         for (;;) {
           if (i >= n) break;
           const q = text[i];
@@ -92,7 +92,7 @@ export function* csvRecords(text: string, delimiter: string): Generator<TCsvReco
       if (c === delimiter) {
         fields.push(field);
         field = '';
-        any = true;
+        atStart = true;
         i++;
         continue;
       }
@@ -103,7 +103,7 @@ export function* csvRecords(text: string, delimiter: string): Generator<TCsvReco
         break;
       }
       field += c;
-      any = true;
+      atStart = false;
       i++;
     }
     const blank = fields.length === 1 && fields[0]?.trim() === '';

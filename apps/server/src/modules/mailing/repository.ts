@@ -227,7 +227,9 @@ export async function distinctColumnValues(
   prefix: string,
   filters: { field: number; value: string }[],
 ): Promise<string[]> {
-  const cell = sql`(${mailingRows.values} ->> ${field})`;
+  // A column index inlined (an integer checked here), so the DISTINCT and ORDER BY expressions are one.
+  if (!Number.isInteger(field) || field < 0) return [];
+  const cell = sql`(${mailingRows.values} ->> ${sql.raw(String(field))})`;
   const rows = await db
     .selectDistinct({ v: sql<string>`${cell}` })
     .from(mailingRows)
@@ -237,10 +239,10 @@ export async function distinctColumnValues(
         eq(mailingRows.mailingId, mailingId),
         sql`${cell} IS NOT NULL AND ${cell} <> ''`,
         prefix ? sql`${cell} ILIKE ${`${likeEscape(prefix)}%`}` : undefined,
-        ...filters.map((f) => sql`(${mailingRows.values} ->> ${f.field}) = ${f.value}`),
+        ...filters.map((f) => sql`(${mailingRows.values} ->> ${f.field}::int) = ${f.value}`),
       ),
     )
-    .orderBy(sql`${cell}`)
+    .orderBy(sql`1`)
     .limit(20);
   return rows.map((r) => r.v);
 }
