@@ -101,9 +101,22 @@ describe('validateOtherTrigger (spec 2 §5 Triggers)', () => {
     expect(first(type, { message: 'Olá!' })).toEqual([]);
   });
 
-  it('mailing kinds are refused until mailings exist; unknown kinds too', () => {
-    expect(first('mailing_validation', {})).toEqual([TRIGGER_MSG.mailingUnavailable]);
-    expect(first('mailing_sector_transfer', {})).toEqual([TRIGGER_MSG.mailingUnavailable]);
+  it('mailing_validation needs its welcome, mailing, field, true and false messages, and a save field', () => {
+    expect(first('mailing_validation', {})).toEqual([
+      TRIGGER_MSG.welcomeRequired,
+      TRIGGER_MSG.mailingRequired,
+      TRIGGER_MSG.mailingFieldRequired,
+      TRIGGER_MSG.trueMessageRequired,
+      TRIGGER_MSG.falseMessageRequired,
+    ]);
+    const ok = { message: 'CPF?', mailing_id: 3, field: 0, true_message: 'Achei', false_message: 'Não achei' };
+    expect(first('mailing_validation', ok)).toEqual([]);
+    expect(first('mailing_validation', { ...ok, save_metadata: true })).toEqual([TRIGGER_MSG.saveFieldRequired]);
+    expect(first('mailing_sector_transfer', {})).toEqual([TRIGGER_MSG.mailingRequired]);
+    expect(first('mailing_sector_transfer', { mailing_id: 3 })).toEqual([]);
+  });
+
+  it('unknown kinds are refused', () => {
     expect(first('text', {})).toEqual([TRIGGER_MSG.invalidTriggerType]);
     expect(first('nope', {})).toEqual([TRIGGER_MSG.invalidTriggerType]);
   });

@@ -35,13 +35,11 @@ export const OTHER_TRIGGER_TYPES = TRIGGER_TYPES.filter((t) => t !== 'text') as 
 >[];
 export type TOtherTriggerType = Exclude<TTriggerType, 'text'>;
 
-/** Listed by the spec but refused until mailings exist (issue 18). */
+/** The kinds that read a mailing (issue 18): the server checks the mailing is the company's, active and in period. */
 export const MAILING_TRIGGER_TYPES = ['mailing_validation', 'mailing_sector_transfer'] as const;
 
-/** The kinds the editor offers and the server accepts today (not text, not the mailing kinds). */
-export const EDITABLE_OTHER_TRIGGER_TYPES = OTHER_TRIGGER_TYPES.filter(
-  (t) => !(MAILING_TRIGGER_TYPES as readonly string[]).includes(t),
-) as Exclude<TOtherTriggerType, (typeof MAILING_TRIGGER_TYPES)[number]>[];
+/** The kinds the editor offers and the server accepts (every kind but text). */
+export const EDITABLE_OTHER_TRIGGER_TYPES = OTHER_TRIGGER_TYPES;
 export type TEditableOtherTriggerType = (typeof EDITABLE_OTHER_TRIGGER_TYPES)[number];
 
 export const TRIGGER_TYPE_LABEL: Record<TTriggerType, string> = {
@@ -81,10 +79,12 @@ export const TRIGGER_TYPE_HELP: Record<TOtherTriggerType, string> = {
     'Enviada quando o atendimento é aberto entre o horário limite de recebimento e o início do período posterior, dentro do expediente.',
   close_attempted:
     'Finaliza na abertura, com o status escolhido, o atendimento aberto antes ou depois dos horários informados.',
-  mailing_validation: 'Disponível quando os mailings existirem.',
+  mailing_validation:
+    'Na abertura, pede ao cliente um dado (a mensagem de boas-vindas) e procura a resposta na coluna escolhida do mailing: encontrada, envia a mensagem de verdadeiro (e pode salvar o dado no contato); senão, a de falso. Depois o atendimento segue.',
   agreement:
     'Pergunta ao cliente se aceita o termo antes do atendimento (uma vez por contato); recusado, o atendimento é finalizado.',
-  mailing_sector_transfer: 'Disponível quando os mailings existirem.',
+  mailing_sector_transfer:
+    'Na abertura, procura o contato no mailing (pela coluna marcada como chave do canal) e leva o atendimento ao setor da coluna cod_setor (id ou nome do setor).',
   on_chat_close: 'Enviada ao cliente quando o atendimento é finalizado.',
 };
 
@@ -176,7 +176,18 @@ export const TRIGGER_MSG = {
   buttonLabel: 'Informe o texto da opção.',
   buttonTriggerText: 'Informe o texto que a opção envia (o "Se o cliente digitar" de um gatilho de texto).',
   oneMenu: 'O canal só pode ter um menu: desative o outro menu antes.',
-  mailingUnavailable: 'Os gatilhos de mailing estarão disponíveis quando os mailings existirem.',
+  welcomeRequired: 'Informe a mensagem de boas-vindas.',
+  mailingRequired: 'Selecione o mailing.',
+  mailingFieldRequired: 'Selecione o campo do mailing.',
+  trueMessageRequired: 'Informe a mensagem para quando o dado for encontrado.',
+  falseMessageRequired: 'Informe a mensagem para quando o dado não for encontrado.',
+  saveFieldRequired: 'Selecione o campo do contato onde salvar o dado.',
+  mailingNotFound: 'Mailing não encontrada.',
+  mailingNotActive: 'O mailing precisa estar ativo e dentro do período de validade.',
+  mailingFieldInvalid: 'O campo escolhido não existe no mailing.',
+  mailingNoSectorColumn: 'O mailing precisa ter a coluna cod_setor.',
+  mailingNoChannelKey: 'O mailing não tem um parâmetro marcado como chave para este canal.',
+  saveFieldNotFound: 'Campo do contato não encontrado.',
   invalidTriggerType: 'Tipo de gatilho inválido.',
   // API.
   channelNotFound: 'Canal não encontrado.',
@@ -399,6 +410,19 @@ export const ZOtherParams = {
     refused_message: zText().default(''),
     status_id: zId().nullable().optional(),
   }),
+  /** Asks `message`, looks the answer up in column `field` of the mailing; true/false message; may save it. */
+  mailing_validation: z.object({
+    message: zText().default(''),
+    mailing_id: zId().nullable().optional(),
+    field: z.number().int().min(0).max(199).nullable().optional(),
+    true_message: zText().default(''),
+    false_message: zText().default(''),
+    save_metadata: z.boolean().default(false),
+    /** The contact field (its key) the answer is saved into. */
+    save_field: z.string().max(100).default(''),
+  }),
+  /** The contact's row found by its channel key: the attendance goes to the sector of its cod_setor. */
+  mailing_sector_transfer: z.object({ mailing_id: zId().nullable().optional() }),
 } satisfies Record<TEditableOtherTriggerType, z.ZodType>;
 
 export type TOtherParams = { [K in TEditableOtherTriggerType]: z.infer<(typeof ZOtherParams)[K]> };
@@ -578,12 +602,10 @@ export function validateOtherTrigger(
 ): TTriggerError[] {
   const p = params ?? {};
   const errors: TTriggerError[] = [];
-  if ((MAILING_TRIGGER_TYPES as readonly string[]).includes(type))
-    return [{ field: 'trigger_type', message: TRIGGER_MSG.mailingUnavailable }];
   if (!(EDITABLE_OTHER_TRIGGER_TYPES as readonly string[]).includes(type))
     return [{ field: 'trigger_type', message: TRIGGER_MSG.invalidTriggerType }];
   const t = type as TEditableOtherTriggerType;
-  for (const k of ['message', 'text', 'accepted_message', 'refused_message'])
+  for (const k of ['message', 'text', 'accepted_message', 'refused_message', 'true_message', 'false_message'])
     if (str(p[k]).length > TRIGGER_MESSAGE_MAX)
       errors.push({ field: `params.${k}`, message: TRIGGER_MSG.textTooLong });
   const needMessage = () => {
@@ -669,6 +691,23 @@ export function validateOtherTrigger(
         errors.push({ field: 'params.before.monday_to_friday', message: TRIGGER_MSG.closeTimeRequired });
       break;
     }
+    case 'mailing_validation':
+      if (blank(p.message)) errors.push({ field: 'params.message', message: TRIGGER_MSG.welcomeRequired });
+      if (!hasId(p.mailing_id))
+        errors.push({ field: 'params.mailing_id', message: TRIGGER_MSG.mailingRequired });
+      if (typeof p.field !== 'number' || !Number.isInteger(p.field) || p.field < 0)
+        errors.push({ field: 'params.field', message: TRIGGER_MSG.mailingFieldRequired });
+      if (blank(p.true_message))
+        errors.push({ field: 'params.true_message', message: TRIGGER_MSG.trueMessageRequired });
+      if (blank(p.false_message))
+        errors.push({ field: 'params.false_message', message: TRIGGER_MSG.falseMessageRequired });
+      if (p.save_metadata === true && blank(p.save_field))
+        errors.push({ field: 'params.save_field', message: TRIGGER_MSG.saveFieldRequired });
+      break;
+    case 'mailing_sector_transfer':
+      if (!hasId(p.mailing_id))
+        errors.push({ field: 'params.mailing_id', message: TRIGGER_MSG.mailingRequired });
+      break;
     case 'agreement':
       if (blank(p.text) && !hasImage(p.image))
         errors.push({ field: 'params.text', message: TRIGGER_MSG.agreementContent });

@@ -267,3 +267,69 @@ export async function mailingUses(db: Conn, companyId: number, id: number) {
     );
   return { triggers: t?.n ?? 0, campaigns: c?.n ?? 0 };
 }
+
+/** The raw cells of the first row whose key for `prefix` is `key` (normalized here), or null. */
+export async function findMailingRowValues(
+  db: Conn,
+  companyId: number,
+  mailingId: number,
+  prefix: string,
+  key: string,
+): Promise<string[] | null> {
+  const normalized = channelKey(prefix, key);
+  if (!normalized) return null;
+  const [row] = await db
+    .select({ values: mailingRows.values })
+    .from(mailingRowKeys)
+    .innerJoin(
+      mailingRows,
+      and(
+        eq(mailingRows.companyId, mailingRowKeys.companyId),
+        eq(mailingRows.mailingId, mailingRowKeys.mailingId),
+        eq(mailingRows.rowNumber, mailingRowKeys.rowNumber),
+      ),
+    )
+    .where(
+      and(
+        eq(mailingRowKeys.companyId, companyId),
+        eq(mailingRowKeys.mailingId, mailingId),
+        eq(mailingRowKeys.prefix, prefix),
+        eq(mailingRowKeys.key, normalized),
+      ),
+    )
+    .orderBy(asc(mailingRowKeys.rowNumber))
+    .limit(1);
+  return row?.values ?? null;
+}
+
+/**
+ * The first row whose cell `field` equals `value`: trimmed and case-insensitive, or, when the value is a number
+ * written with punctuation (a CPF, a phone), by its digits. Null when none.
+ */
+export async function findRowByColumn(
+  db: Conn,
+  companyId: number,
+  mailingId: number,
+  field: number,
+  value: string,
+): Promise<string[] | null> {
+  const v = value.trim();
+  if (!v || !Number.isInteger(field) || field < 0) return null;
+  const cell = sql`(${mailingRows.values} ->> ${sql.raw(String(field))})`;
+  const digits = /^[\d\s.\-/()+]+$/.test(v) ? v.replace(/\D/g, '') : '';
+  const [row] = await db
+    .select({ values: mailingRows.values })
+    .from(mailingRows)
+    .where(
+      and(
+        eq(mailingRows.companyId, companyId),
+        eq(mailingRows.mailingId, mailingId),
+        digits.length >= 3
+          ? sql`(lower(trim(${cell})) = lower(${v}) or regexp_replace(${cell}, '\\D', '', 'g') = ${digits})`
+          : sql`lower(trim(${cell})) = lower(${v})`,
+      ),
+    )
+    .orderBy(asc(mailingRows.rowNumber))
+    .limit(1);
+  return row?.values ?? null;
+}

@@ -1,7 +1,6 @@
 import {
   EDITABLE_OTHER_TRIGGER_TYPES,
   isEmptyOtherParams,
-  MAILING_TRIGGER_TYPES,
   type TCopyTriggersBody,
   type TEditableOtherTriggerType,
   TRIGGER_MSG,
@@ -13,6 +12,7 @@ import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { assertEditable, type ChannelTarget, channelById } from './channel-target';
 import { assertImageKey, assertStatus, firstError, storedImage } from './check-trigger';
+import { assertMailingUsable } from './check-mailing-trigger';
 import { readChannelTriggers } from './manage-text-triggers';
 import type { PresentDeps } from './present';
 import {
@@ -51,8 +51,6 @@ export async function saveOtherTrigger(deps: Deps, target: ChannelTarget, body: 
   assertEditable(target);
   const { channel } = target;
   const type = body.trigger_type;
-  if ((MAILING_TRIGGER_TYPES as readonly string[]).includes(type))
-    throw badRequest(TRIGGER_MSG.mailingUnavailable);
   if (!(EDITABLE_OTHER_TRIGGER_TYPES as readonly string[]).includes(type))
     throw badRequest(TRIGGER_MSG.invalidTriggerType);
   const kind = type as TEditableOtherTriggerType;
@@ -71,6 +69,8 @@ export async function saveOtherTrigger(deps: Deps, target: ChannelTarget, body: 
     if (kind === 'close_attempted' || kind === 'agreement')
       await assertStatus(tx, channel.companyId, params.status_id, TRIGGER_MSG.statusNotFound);
     if (kind === 'agreement' && params.image) assertImageKey(channel.companyId, params.image);
+    if (kind === 'mailing_validation' || kind === 'mailing_sector_transfer')
+      await assertMailingUsable(tx, channel.companyId, channel.kind, kind, params);
     // A working period changed under a receiving limit: the limit must still lie between them.
     if ((kind === 'before_working_period' || kind === 'after_working_period') && context.limit_receivement) {
       const limit = validateOtherTrigger('limit_receivement', context.limit_receivement, {

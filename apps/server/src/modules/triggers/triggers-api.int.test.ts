@@ -268,7 +268,19 @@ describe('other triggers', () => {
       },
       TRIGGER_MSG.messageRequired,
     ],
-    ['mailing kinds', { trigger_type: 'mailing_validation', params: {} }, TRIGGER_MSG.mailingUnavailable],
+    [
+      'mailing validation needs a mailing',
+      { trigger_type: 'mailing_validation', params: { message: 'Seu CPF?' } },
+      TRIGGER_MSG.mailingRequired,
+    ],
+    [
+      "another company's or a missing mailing",
+      {
+        trigger_type: 'mailing_validation',
+        params: { message: 'CPF?', mailing_id: 999999, field: 0, true_message: 'ok', false_message: 'não' },
+      },
+      TRIGGER_MSG.mailingNotFound,
+    ],
     ['unknown kind', { trigger_type: 'text', params: {} }, TRIGGER_MSG.invalidTriggerType],
     [
       'times need a message',
