@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 
 /** Trigger kinds that hold a new attendance in automatic mode until the customer answers them. */
-export const HOLDING_TRIGGER_TYPES = ['menu', 'menu_keyboard_buttons', 'agreement'] as const;
+export const HOLDING_TRIGGER_TYPES = [
+  'menu',
+  'menu_keyboard_buttons',
+  'agreement',
+  // Issue 18: the mailing validation asks first; the sector transfer routes before distribution sees it.
+  'mailing_validation',
+  'mailing_sector_transfer',
+] as const;
 
 /**
  * Whether a new attendance of this channel starts automatic (attendances.auto): the channel (or the channel whose
@@ -20,7 +27,7 @@ export async function channelHoldsNewAttendances(
       where t.company_id = ${companyId}
         and t.channel_id = (select coalesce(c.use_trigger_from_channel_id, c.id) from channels c
                             where c.company_id = ${companyId} and c.id = ${channelId})
-        and t.trigger_type in ('menu', 'menu_keyboard_buttons', 'agreement')
+        and t.trigger_type in ('menu', 'menu_keyboard_buttons', 'agreement', 'mailing_validation', 'mailing_sector_transfer')
     ) or exists (
       select 1 from chatbot_flow_channels fc
       join chatbot_flows f on f.company_id = fc.company_id and f.id = fc.flow_id
