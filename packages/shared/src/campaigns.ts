@@ -269,20 +269,14 @@ export const CAMPAIGN_MSG = {
 // Input
 
 /** An instant: ISO 8601 with its offset ('2026-11-26T21:00:00-03:00' or '…Z'). */
-const zInstant = () =>
+const INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+export const isInstant = (v: string) => INSTANT_RE.test(v) && !Number.isNaN(Date.parse(v));
+const zOptionalInstant = () =>
   z
     .string({ error: CAMPAIGN_MSG.dateInvalid })
     .max(40, { error: CAMPAIGN_MSG.dateInvalid })
-    .refine(
-      (v) =>
-        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(v) &&
-        !Number.isNaN(Date.parse(v)),
-      { error: CAMPAIGN_MSG.dateInvalid },
-    );
-const zOptionalInstant = () =>
-  zInstant()
     .nullish()
-    .or(z.literal(''))
+    .refine((v) => !v || isInstant(v), { error: CAMPAIGN_MSG.dateInvalid })
     .transform((v) => (v ? new Date(v).toISOString() : null));
 
 /** A mailing column: its label (or its index as text). */
