@@ -241,7 +241,6 @@ describe('campaign validation (spec 3 §5)', () => {
   it('answers 400 for a malformed body or id, never 500', async () => {
     for (const body of [
       null,
-      'x',
       [],
       { title: 1 },
       { ...waent(), tries: 99 },
