@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isOptInText, isOptOutText, OPTIN_MSG, ZOptinChangeInput, ZOptinSearchQuery } from './optin';
+import {
+  formatPhoneKey,
+  isOptInText,
+  isOptOutText,
+  OPTIN_MSG,
+  ZOptinChangeInput,
+  ZOptinSearchQuery,
+} from './optin';
 
 describe('opt-out and opt-in words', () => {
   it('reads the whole text, any case, accents and closing punctuation', () => {
@@ -41,5 +48,14 @@ describe('opt-in contract', () => {
       ids: Array.from({ length: 501 }, (_, i) => i + 1),
     });
     expect(many.error?.issues[0]?.message).toBe(OPTIN_MSG.tooMany);
+  });
+});
+
+describe('formatPhoneKey', () => {
+  it('shows Brazilian numbers with DDD and others with their country code', () => {
+    expect(formatPhoneKey('5511988887777')).toBe('+55 (11) 98888-7777');
+    expect(formatPhoneKey('551133334444')).toBe('+55 (11) 3333-4444');
+    expect(formatPhoneKey('14155550100')).toBe('+14155550100');
+    expect(formatPhoneKey('ana@x.com')).toBe('ana@x.com');
   });
 });

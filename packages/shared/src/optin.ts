@@ -93,6 +93,13 @@ export function isOptInText(text: string | null | undefined): boolean {
   return (OPTIN_WORDS as readonly string[]).includes(normalizeWord(text));
 }
 
+/** A phone key (digits with the country code) as people read it: +55 (11) 98888-7777; anything else as it is. */
+export function formatPhoneKey(uid: string): string {
+  const m = /^55(\d{2})(\d{4,5})(\d{4})$/.exec(uid);
+  if (m) return `+55 (${m[1]}) ${m[2]}-${m[3]}`;
+  return /^\d{8,15}$/.test(uid) ? `+${uid}` : uid;
+}
+
 export const ZOptinChannel = z.object({
   id: z.number(),
   name: z.string(),

@@ -1,5 +1,6 @@
 import {
   CAMPAIGN_API,
+  CAMPAIGN_LIMITS,
   CAMPAIGN_MSG,
   type TCampaignContactsQuery,
   type TCampaignInput,
@@ -110,10 +111,11 @@ export function useUnlockCampaign() {
 }
 
 /** The details' progress: polled every 15 s while live (spec 3 §9), and refreshed by `campaign:updated`. */
-export function useCampaignDetails(id: number, refetchMs: number | false) {
+export function useCampaignDetails(id: number) {
   return useQuery({
     queryKey: [...key, 'details', id],
-    refetchInterval: refetchMs,
+    refetchInterval: (query) =>
+      (query.state.data?.percent ?? 0) >= 100 ? false : CAMPAIGN_LIMITS.detailsRefreshMs,
     queryFn: () => apiRequest(CAMPAIGN_API.details(id), { schema: ZCampaignDetails }),
   });
 }

@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { formatDateTime } from '@prosa/shared/dates';
 import {
+  formatPhoneKey,
   OPTIN_KIND_LABELS,
   OPTIN_MSG,
   OPTIN_PER_PAGE,
@@ -38,13 +39,6 @@ import { PerPageSelect } from '../../components/per-page-select';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { useChangeOptin, useOptinChannels, useOptinSearch } from './api';
-
-/** A phone key (digits with the country code) as people read it: +55 (11) 98888-7777. */
-export function formatUid(uid: string): string {
-  const m = /^55(\d{2})(\d{4,5})(\d{4})$/.exec(uid);
-  if (m) return `+55 (${m[1]}) ${m[2]}-${m[3]}`;
-  return /^\d+$/.test(uid) ? `+${uid}` : uid;
-}
 
 type Status = TOptinSearchQuery['status'];
 type Change = { status: 'active' | 'inactive'; ids: number[]; label: string };
@@ -295,7 +289,7 @@ export function OptinPage() {
                       s={s}
                       checked={selected.includes(s.id)}
                       onToggle={() => toggle(s.id)}
-                      onChange={(st) => setChange({ status: st, ids: [s.id], label: formatUid(s.uid) })}
+                      onChange={(st) => setChange({ status: st, ids: [s.id], label: formatPhoneKey(s.uid) })}
                     />
                   ))}
                 </Table.Tbody>
@@ -370,14 +364,14 @@ function SubscriberRow(props: {
     <Table.Tr>
       <Table.Td>
         <Checkbox
-          aria-label={`Selecionar ${formatUid(s.uid)}`}
+          aria-label={`Selecionar ${formatPhoneKey(s.uid)}`}
           checked={props.checked}
           onChange={props.onToggle}
         />
       </Table.Td>
       <Table.Td>
         <Text size="sm" ff="monospace">
-          {formatUid(s.uid)}
+          {formatPhoneKey(s.uid)}
         </Text>
       </Table.Td>
       <Table.Td>
@@ -404,7 +398,7 @@ function SubscriberRow(props: {
           <ActionIcon
             variant="subtle"
             color={active ? 'red' : 'teal'}
-            aria-label={`${active ? 'Desativar' : 'Ativar'} ${formatUid(s.uid)}`}
+            aria-label={`${active ? 'Desativar' : 'Ativar'} ${formatPhoneKey(s.uid)}`}
             onClick={() => props.onChange(active ? 'inactive' : 'active')}
           >
             {active ? <IconPlayerStop size={16} /> : <IconPlayerPlay size={16} />}
