@@ -131,7 +131,7 @@ export function useCampaignContacts(id: number, q: TCampaignContactsQuery, refet
 
 export async function downloadCampaignReport(id: number, title: string) {
   try {
-    const r = await apiRequest(CAMPAIGN_API.report(id), { schema: ZCampaignReport });
+    const r = await apiRequest(CAMPAIGN_API.report(id), { method: 'POST', schema: ZCampaignReport });
     await downloadFile(r.report_url, `campanha-${id}-${title.replace(/[^\w-]+/g, '_').slice(0, 40)}.csv`);
   } catch (error) {
     toast.error(errorMessage(error, CAMPAIGN_MSG.reportError) ?? CAMPAIGN_MSG.reportError);
