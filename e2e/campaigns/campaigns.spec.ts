@@ -1,0 +1,174 @@
+import { expect, type Page, test } from '@playwright/test';
+import { startWhatsAppPeer, type WhatsAppPeer } from '../../apps/server/test/peers/whatsapp-cloud-peer';
+import { sql } from '../support/database';
+import { DEMO, DEMO_PASSWORD, login, mainMenu } from '../support/demo';
+
+// A WhatsApp Enterprise campaign from the screens to the Cloud API peer: the manager creates it for a small
+// mailing, the engine sends the template to each contact, and the details page follows the progress to 100 % live.
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+const APP_SECRET = `segredo-campanha-${Date.now()}`;
+const STAMP = Date.now().toString(36);
+const CHANNEL = `WhatsApp Campanhas ${STAMP}`;
+const TEMPLATE = `promo_${STAMP}`;
+const MAILING = `Clientes VIP ${STAMP}`;
+const PEOPLE = [
+  ['Maria Souza', '(81) 99999-0001'],
+  ['João Lima', '81 99999-0002'],
+  ['Carla Dias', '5581999990003'],
+] as const;
+
+let peer: WhatsAppPeer;
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  peer = await startWhatsAppPeer();
+  const context = await browser.newContext();
+  const request = context.request;
+  const loginRes = await request.post(`${baseURL}/api/auth/login`, {
+    data: { email: DEMO.manager, password: DEMO_PASSWORD },
+  });
+  expect(loginRes.ok()).toBe(true);
+  const sectors = (await (await request.get(`${baseURL}/api/sectors`)).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const res = await request.post(`${baseURL}/api/channels/waent`, {
+    data: {
+      name: CHANNEL,
+      default_sector_id: sectors.find((s) => s.name === 'Comercial')?.id,
+      broker: 'meta',
+      phone_number: '+55 11 4000-5678',
+      phone_number_id: peer.phoneNumberId,
+      waba_id: peer.wabaId,
+      access_token: peer.accessToken,
+      app_secret: APP_SECRET,
+      verify_token: 'verifica-campanha',
+      api_base_url: peer.url,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await context.close();
+
+  // An approved template of the channel's WABA and a small imported mailing (no screen creates them in one step).
+  const [company] = await sql<{ id: number }>(`select id from companies where name = 'Empresa Demo'`);
+  await sql(
+    `insert into hsm_templates (owner_company_id, name, element_name, language, category, template, waba_id, external_status)
+     values ($1, $2, $2, 'pt_BR', 'MARKETING', 'Olá {{1}}, aproveite {{2}} na nossa loja!', $3, 'APPROVED')`,
+    [company?.id, TEMPLATE, peer.wabaId],
+  );
+  const [mailing] = await sql<{ id: number }>(
+    `insert into mailings (company_id, title, file_name, fields, params, processing, row_count, processed_rows)
+     values ($1, $2, 'clientes.csv', $3, $4, 'done', $5, $5) returning id`,
+    [
+      company?.id,
+      MAILING,
+      JSON.stringify(['nome', 'telefone']),
+      JSON.stringify([
+        { field: 0, label: 'nome', display: true, is_key_to_channel: [] },
+        { field: 1, label: 'telefone', display: true, is_key_to_channel: ['waent'] },
+      ]),
+      PEOPLE.length,
+    ],
+  );
+  for (const [i, row] of PEOPLE.entries())
+    await sql(
+      `insert into mailing_rows (company_id, mailing_id, row_number, values) values ($1, $2, $3, $4)`,
+      [company?.id, mailing?.id, i + 1, JSON.stringify(row)],
+    );
+});
+test.afterAll(async () => {
+  await peer?.stop();
+});
+
+/** Picks a day of next month in a DateTimePicker and confirms it. */
+async function pickNextMonth(page: Page, label: string) {
+  await page.getByRole('button', { name: label }).click();
+  await page.getByRole('button', { name: 'Próximo mês' }).click();
+  const next = new Date();
+  next.setDate(1);
+  next.setMonth(next.getMonth() + 1);
+  const day = `15/${String(next.getMonth() + 1).padStart(2, '0')}/${next.getFullYear()}`;
+  await page.getByRole('button', { name: day }).click();
+  await page.getByRole('button', { name: 'Confirmar data e hora' }).click();
+}
+
+async function choose(
+  page: Page,
+  scope: ReturnType<Page['getByRole']>,
+  label: string,
+  option: string | RegExp,
+) {
+  await scope.getByRole('textbox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('o gestor cria uma campanha de WhatsApp Enterprise para um mailing e acompanha o envio até 100 %', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, DEMO.manager);
+  await mainMenu(page).filter({ hasText: 'Campanhas' }).click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(page.getByRole('heading', { name: 'Campanhas', exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Data inicial' })).toBeVisible();
+  await shot(page, 'campaigns-list-empty');
+
+  await page.getByRole('tab', { name: 'Nova campanha' }).click();
+  const form = page.getByRole('form', { name: 'Nova campanha' });
+  // Spec 3 §5 in the form: the title and the channel type first.
+  await form.getByRole('button', { name: 'Criar campanha' }).click();
+  await expect(form.getByText('Informe o título da campanha.')).toBeVisible();
+  await expect(form.getByText('Selecione o tipo de canal da campanha.')).toBeVisible();
+
+  await form.getByRole('textbox', { name: 'Título' }).fill(`Black Friday ${STAMP}`);
+  await choose(page, form, 'Tipo de canal', 'WhatsApp Enterprise');
+  await choose(page, form, 'Canal', CHANNEL);
+  await choose(page, form, 'Mailing', new RegExp(MAILING));
+  // The column keyed to WhatsApp Enterprise is chosen by itself.
+  await expect(form.getByRole('textbox', { name: 'Coluna do telefone' })).toHaveValue('telefone');
+  await pickNextMonth(page, 'Data limite');
+  await choose(page, form, 'Modelo (HSM)', new RegExp(TEMPLATE));
+  await expect(form.getByLabel('Pré-visualização do modelo')).toContainText('aproveite');
+  await choose(page, form, 'Variável {{1}}', 'nome');
+  await form.getByText('Texto fixo').nth(1).click();
+  await form.getByRole('textbox', { name: 'Variável {{2}}' }).fill('20% de desconto');
+  await shot(page, 'campaigns-form-waent');
+  await form.getByRole('button', { name: 'Criar campanha' }).click();
+  await expect(page.getByText('Campanha criada com sucesso!')).toBeVisible();
+
+  const table = page.getByRole('table', { name: 'Campanhas' });
+  const row = table.getByRole('row', { name: new RegExp(`Black Friday ${STAMP}`) });
+  await expect(row).toContainText('WhatsApp Enterprise');
+  await expect(row).toContainText(MAILING);
+  await shot(page, 'campaigns-list');
+
+  await row.getByRole('link', { name: `Black Friday ${STAMP}` }).click();
+  await expect(page).toHaveURL(/\/campaigns\/\d+$/);
+  await expect(page.getByRole('heading', { name: `Black Friday ${STAMP}` })).toBeVisible();
+  // The engine sends to the three contacts; the page follows without a reload.
+  await expect(page.getByLabel('Percentual concluído')).toHaveText('100%', { timeout: 90_000 });
+  await expect(page.getByLabel('Contatos: 3')).toBeVisible();
+  await expect(page.getByLabel('Enviados: 3')).toBeVisible();
+  const contacts = page.getByRole('table', { name: 'Contatos da campanha' });
+  await expect(contacts.getByRole('row')).toHaveCount(PEOPLE.length + 1);
+  await expect(contacts.getByRole('row', { name: /Maria Souza/ })).toContainText('+55 (81) 99999-0001');
+  await expect(contacts.getByRole('row', { name: /Maria Souza/ })).toContainText('Enviado');
+  await shot(page, 'campaigns-details');
+
+  // Each contact got the template once, with its name and the fixed text.
+  const templates = peer.sent.filter((s) => s.type === 'template');
+  expect(templates.map((s) => s.to).sort()).toEqual(['5581999990001', '5581999990002', '5581999990003']);
+  expect(JSON.stringify(templates.find((s) => s.to === '5581999990001')?.body)).toContain('Maria Souza');
+  expect(JSON.stringify(templates[0]?.body)).toContain('20% de desconto');
+});
+
+test('um operador não abre as campanhas', async ({ page }) => {
+  await login(page, DEMO.ana);
+  await page.goto('/campaigns');
+  await expect(page).toHaveURL(/\/chat$/);
+});
