@@ -17,6 +17,12 @@ import {
 import type { TriggerRow } from '../../db/schema/automation';
 import { type AutomationRun, finalizeByBot, hold, release, type SessionRow } from '../automation/run';
 import {
+  askMailingValidation,
+  MAILING_VALIDATION_STATE,
+  mailingSectorTransfer,
+  onMailingValidationReply,
+} from './engine-mailing';
+import {
   closedWithFarewell,
   companyClock,
   contactData,
@@ -38,6 +44,8 @@ const OPENING_KINDS = [
   'limit_receivement',
   'close_attempted',
   'agreement',
+  'mailing_validation',
+  'mailing_sector_transfer',
 ] as const;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -137,6 +145,7 @@ export async function onOpened(run: AutomationRun): Promise<'closed' | 'held' | 
     await finalizeByBot(run, closeStatus);
     return 'closed';
   }
+  if (o.mailing_sector_transfer) await mailingSectorTransfer(run, o.mailing_sector_transfer);
   if (o.first_message) await sendTrigger(run, 'first_message', { text: str(o.first_message.message) });
   for (const p of periods) await sendTrigger(run, p.kind, { text: p.text });
   const agreement = o.agreement;
@@ -145,6 +154,8 @@ export async function onOpened(run: AutomationRun): Promise<'closed' | 'held' | 
     await hold(run, { holder: 'agreement' });
     return 'held';
   }
+  // The mailing validation asks after the agreement (then from the agreement's answer).
+  if (o.mailing_validation && (await askMailingValidation(run, o.mailing_validation))) return 'held';
   return 'continue';
 }
 
@@ -192,9 +203,11 @@ export async function beforeMessage(run: AutomationRun): Promise<boolean> {
  */
 export async function onAgreementReply(
   run: AutomationRun,
-  _session: SessionRow,
+  session: SessionRow,
 ): Promise<'accepted' | 'refused' | 'waiting'> {
-  const { other } = await loadTriggers(run, ['agreement']);
+  // The agreement holder also waits for the mailing validation's answer (engine-mailing.ts).
+  if (session.state?.kind === MAILING_VALIDATION_STATE) return onMailingValidationReply(run);
+  const { other } = await loadTriggers(run, ['agreement', 'mailing_validation']);
   const agreement = other.agreement;
   const answer = agreement ? agreementReply(run.message?.text ?? '') : 'accept';
   if (answer === 'accept') {
@@ -203,6 +216,10 @@ export async function onAgreementReply(
       await markAgreementAccepted(run);
     }
     await endSession(run);
+    if (other.mailing_validation && (await askMailingValidation(run, other.mailing_validation))) {
+      run.message = null;
+      return 'waiting';
+    }
     // The "sim" is the agreement's answer, not a message for the menu or the text triggers.
     run.message = null;
     return 'accepted';
