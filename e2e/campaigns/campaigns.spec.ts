@@ -102,7 +102,7 @@ async function choose(
   label: string,
   option: string | RegExp,
 ) {
-  await scope.getByRole('textbox', { name: label }).click();
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option }).click();
 }
 
@@ -115,7 +115,14 @@ test('o gestor cria uma campanha de WhatsApp Enterprise para um mailing e acompa
   await mainMenu(page).filter({ hasText: 'Campanhas' }).click();
   await expect(page).toHaveURL(/\/campaigns$/);
   await expect(page.getByRole('heading', { name: 'Campanhas', exact: true })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Data inicial' })).toBeVisible();
+  // The list opens on the last 10 days (spec 3 §2).
+  const br = (d: Date) =>
+    `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+  await expect(page.getByRole('button', { name: 'Data inicial' })).toHaveText(
+    br(new Date(Date.now() - 9 * 86_400_000)),
+  );
+  await expect(page.getByRole('button', { name: 'Data final' })).toHaveText(br(new Date()));
+  await expect(page.getByText('Nenhuma campanha encontrada no período.')).toBeVisible();
   await shot(page, 'campaigns-list-empty');
 
   await page.getByRole('tab', { name: 'Nova campanha' }).click();
@@ -130,7 +137,7 @@ test('o gestor cria uma campanha de WhatsApp Enterprise para um mailing e acompa
   await choose(page, form, 'Canal', CHANNEL);
   await choose(page, form, 'Mailing', new RegExp(MAILING));
   // The column keyed to WhatsApp Enterprise is chosen by itself.
-  await expect(form.getByRole('textbox', { name: 'Coluna do telefone' })).toHaveValue('telefone');
+  await expect(form.getByRole('combobox', { name: 'Coluna do telefone' })).toHaveValue('telefone');
   await pickNextMonth(page, 'Data limite');
   await choose(page, form, 'Modelo (HSM)', new RegExp(TEMPLATE));
   await expect(form.getByLabel('Pré-visualização do modelo')).toContainText('aproveite');
