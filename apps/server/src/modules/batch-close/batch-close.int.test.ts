@@ -421,7 +421,8 @@ describe('progress, cancel and resume', () => {
   it('one queue at a time; cancel stops the run before its next item', async () => {
     const list = await openCards(20, 'Cancela');
     const resolvido = ids.status('Resolvido');
-    // Another session holds the 5th attendance: the run waits on it, mid-way.
+    // Another session holds the 5th attendance: the run (4 items at a time) waits on it, mid-way, with the
+    // 6th to 8th done.
     const blocker = await ctx.pool.connect();
     await blocker.query('begin');
     await blocker.query('select id from attendances where company_id = $1 and id = $2 for update', [
@@ -433,7 +434,7 @@ describe('progress, cancel and resume', () => {
       const made = await create({ action_id: 1, status_id: resolvido, histories: list });
       expect(made.status).toBe(200);
       queueId = (made.body.queue as Queue).id;
-      expect(await until(async () => (await detail(queueId)).queue.done_count === 4)).toBe(true);
+      expect(await until(async () => (await detail(queueId)).queue.done_count === 7)).toBe(true);
       expect((await detail(queueId)).queue.status).toBe('running');
       const listed = (await http.get('/api/batch-close-queue', { cookie: gestor })).body as {
         hasInProgressQueue: boolean;
@@ -453,13 +454,13 @@ describe('progress, cancel and resume', () => {
       await blocker.query('commit');
       blocker.release();
     }
-    // The item under way ends; no other is taken.
-    expect(await until(async () => (await detail(queueId)).queue.done_count === 5)).toBe(true);
+    // The items under way end; no other is taken.
+    expect(await until(async () => (await detail(queueId)).queue.done_count === 8)).toBe(true);
     await new Promise((r) => setTimeout(r, 500));
     const d = await detail(queueId);
-    expect(d.queue).toMatchObject({ status: 'canceled', done_count: 5, failed_count: 0, pending_count: 15 });
+    expect(d.queue).toMatchObject({ status: 'canceled', done_count: 8, failed_count: 0, pending_count: 12 });
     const closed = (await rows(list)).filter((r) => r.closedAt !== null).map((r) => r.id);
-    expect(closed.sort((x, y) => x - y)).toEqual(list.slice(0, 5));
+    expect(closed.sort((x, y) => x - y)).toEqual(list.slice(0, 8));
     const again = await http.post('/api/batch-close-queue/cancel', { cookie: gestor, body: { id: queueId } });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(BATCH_CLOSE_MSG.notCancelable);

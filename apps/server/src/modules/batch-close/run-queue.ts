@@ -12,6 +12,8 @@ import { pendingItems, type QueueRow } from './repository';
 /** A running queue whose heartbeat (locked_at) is older than this lost its runner: another may resume it. */
 export const BATCH_CLOSE_STALE_MS = 60_000;
 const BATCH = 50;
+/** Items of different attendances run side by side (each in its own transactions), a few at a time. */
+const PARALLEL = 4;
 /** The screens hear of the progress every this many items (and at the start and the end). */
 const NOTIFY_EVERY = 10;
 
@@ -172,16 +174,21 @@ export async function runQueue(deps: AppDeps, input: { companyId: number; queueI
   for (;;) {
     const batch = await pendingItems(deps.db, queue.companyId, queue.id, BATCH);
     if (batch.length === 0) break;
-    for (const item of batch) {
+    for (let i = 0; i < batch.length; i += PARALLEL) {
+      // Canceled: stop before the next items (those under way end).
       if (!(await stillRunning(deps, queue))) return;
-      let error: string | null = null;
-      try {
-        await applyAction(deps, caller, queue, item.attendanceId);
-      } catch (err) {
-        error = err instanceof AppError ? err.message : BATCH_CLOSE_MSG.unexpected;
-      }
-      processed += 1;
-      await record(deps, queue, item.attendanceId, error, processed % NOTIFY_EVERY === 0);
+      await Promise.all(
+        batch.slice(i, i + PARALLEL).map(async (item) => {
+          let error: string | null = null;
+          try {
+            await applyAction(deps, caller, queue, item.attendanceId);
+          } catch (err) {
+            error = err instanceof AppError ? err.message : BATCH_CLOSE_MSG.unexpected;
+          }
+          processed += 1;
+          await record(deps, queue, item.attendanceId, error, processed % NOTIFY_EVERY === 0);
+        }),
+      );
     }
   }
   await finish(deps, queue, null);

@@ -99,7 +99,7 @@ export function BatchCloseDetailPage() {
         {q ? (
           <Stack gap="md">
             <Group justify="space-between" align="center">
-              <Group gap="sm">
+              <Group gap="sm" role="status" aria-live="polite" aria-label="Situação da ação">
                 <Text fw={600}>Situação</Text>
                 <StateBadge state={q.status} />
               </Group>
