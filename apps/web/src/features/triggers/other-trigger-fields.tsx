@@ -23,6 +23,7 @@ import {
 } from '@prosa/shared/triggers';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { ImageField } from './image-field';
+import { MailingTriggerFields } from './mailing-trigger-fields';
 import { timeValue } from './other-trigger-values';
 
 type Option = { value: string; label: string };
@@ -236,6 +237,18 @@ export function OtherTriggerFields({
           {message('Mensagem de recusa', 'refused_message')}
           {status('Status de finalização para quem recusar')}
         </Stack>
+      );
+    case 'mailing_validation':
+    case 'mailing_sector_transfer':
+      return (
+        <MailingTriggerFields
+          kind={kind}
+          label={label}
+          params={params}
+          onChange={onChange}
+          errors={errors}
+          readOnly={readOnly}
+        />
       );
   }
 }

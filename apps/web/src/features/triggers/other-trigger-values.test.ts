@@ -12,9 +12,9 @@ const saved = (trigger_type: string, params: Record<string, unknown>): TOtherTri
 });
 
 describe('other trigger values', () => {
-  it('shows no mailing kind (they arrive with the mailings)', () => {
-    expect(OTHER_KINDS_SHOWN).not.toContain('mailing_validation');
-    expect(OTHER_KINDS_SHOWN).not.toContain('mailing_sector_transfer');
+  it('shows every kind, the mailing ones after the agreement', () => {
+    expect(OTHER_KINDS_SHOWN.indexOf('mailing_validation')).toBe(OTHER_KINDS_SHOWN.indexOf('agreement') + 1);
+    expect(OTHER_KINDS_SHOWN).toContain('mailing_sector_transfer');
     expect(OTHER_KINDS_SHOWN).toContain('first_message');
     expect(OTHER_KINDS_SHOWN).toContain('on_chat_close');
   });

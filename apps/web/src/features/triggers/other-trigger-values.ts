@@ -16,6 +16,8 @@ export type TOtherValues = { active: boolean; params: Record<string, unknown> };
 export const OTHER_KINDS_SHOWN: readonly TEditableOtherTriggerType[] = [
   'first_message',
   'agreement',
+  'mailing_validation',
+  'mailing_sector_transfer',
   'menu',
   'menu_keyboard_buttons',
   'invalid_command',
