@@ -74,7 +74,7 @@ const COLUMNS = 7;
 /** A campaign's status badge with the spec's label (and the progress while it sends). */
 export function CampaignStatusBadge({ status, label }: { status: string; label: string }) {
   return (
-    <Badge color={CAMPAIGN_STATUS_COLOR[status] ?? 'gray'} variant="light">
+    <Badge color={CAMPAIGN_STATUS_COLOR[status] ?? 'gray'} variant="light" miw="max-content">
       {label}
     </Badge>
   );
@@ -103,6 +103,7 @@ export function CampaignList(props: { onEdit: (c: TCampaign) => void; onNew: () 
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (JSON.stringify(filters) === JSON.stringify(applied) && page === 1) void list.refetch();
     setApplied(filters);
     setPage(1);
   };
@@ -167,7 +168,7 @@ export function CampaignList(props: { onEdit: (c: TCampaign) => void; onNew: () 
           />
         </SimpleGrid>
         <Group mt="md">
-          <FilterActions searching={list.isFetching} onClear={clear} />
+          <FilterActions searching={list.isFetching && list.isPlaceholderData} onClear={clear} />
         </Group>
       </Card>
 

@@ -90,7 +90,10 @@ export function OptinPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setApplied({ term: term.trim(), status });
+    const next = { term: term.trim(), status };
+    // The same search again reads the list again (a contact may have just written SAIR).
+    if (next.term === applied.term && next.status === applied.status && page === 1) void search.refetch();
+    setApplied(next);
     setPage(1);
     setSelected([]);
   };
@@ -191,7 +194,7 @@ export function OptinPage() {
               />
             </SimpleGrid>
             <Group mt="md">
-              <FilterActions searching={search.isFetching} onClear={clear} />
+              <FilterActions searching={search.isFetching && !search.isPending} onClear={clear} />
             </Group>
           </Card>
 
