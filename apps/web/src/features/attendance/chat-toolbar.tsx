@@ -19,6 +19,7 @@ import {
 import type { ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
+import { ChatBlockActions } from '../blacklist/chat-block-actions';
 import { useCompanyFeatures } from '../company-metadata/api';
 import type { TStatus } from '../statuses/api';
 import { MarkUnreadAction } from './mark-unread';
@@ -145,6 +146,7 @@ export function ChatToolbar({ card, statuses, allow, onOpen, onCopyConversation,
           <Action label="Copiar conversa" icon={<IconCopy size={18} />} onClick={onCopyConversation} />
         ) : null}
         {readUnread ? <MarkUnreadAction card={card} /> : null}
+        <ChatBlockActions card={card} />
       </Group>
     </Group>
   );

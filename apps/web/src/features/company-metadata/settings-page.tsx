@@ -8,6 +8,7 @@ import { ControlWordsTab } from '../control-words/control-words-tab';
 import { AttendanceRulesTab } from '../distribution/attendance-rules-tab';
 import { DistributionSettingsTab } from '../distribution/distribution-settings-tab';
 import { PauseSettingsTab } from '../pause/pause-settings-tab';
+import { BlacklistTab } from './blacklist-tab';
 import { MfaTab } from './info-tabs';
 import { SectorConfigTab } from './sector-config-tab';
 import {
@@ -47,6 +48,7 @@ const PANEL: Record<TSettingsTab, () => ReactNode> = {
   mfa: () => <MfaTab />,
   rules: () => <AttendanceRulesTab />,
   email: () => <EmailTab />,
+  blacklist: () => <BlacklistTab />,
   'contact-metadata': () => <ContactFieldsTab />,
   'knowledge-base': () => <KnowledgeBaseTab />,
   'control-words': () => <ControlWordsTab />,

@@ -8,6 +8,7 @@ describe('aba das configurações', () => {
     expect(settingsTabOf('read-unread')).toBe('read-unread');
     expect(settingsTabOf('sector-config')).toBe('sector-config');
     expect(settingsTabOf('email')).toBe('email');
+    expect(settingsTabOf('blacklist')).toBe('blacklist');
     expect(settingsTabOf(null)).toBe('pause');
     expect(settingsTabOf('qualquer')).toBe('pause');
   });
@@ -39,9 +40,9 @@ describe('aba das configurações', () => {
     expect(settingsTabParams('rules')).toEqual({ tab: 'rules' });
   });
 
-  it('has the 11 attendance-settings tabs and the 7 general tabs that exist, each once', () => {
+  it('has the 11 attendance-settings tabs and the 8 general tabs that exist, each once', () => {
     expect(settingsTabsOf('Atendimento')).toHaveLength(11);
-    expect(settingsTabsOf('Gerais')).toHaveLength(7);
+    expect(settingsTabsOf('Gerais')).toHaveLength(8);
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.id)).size).toBe(SETTINGS_TAB_LIST.length);
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.label)).size).toBe(SETTINGS_TAB_LIST.length);
   });

@@ -17,6 +17,8 @@ export const SETTINGS_TAB_LIST = [
   { id: 'rules', label: 'Regras de atendimento', group: 'Gerais' },
   // The company flag "near-real-time e-mail" (spec 1 §7).
   { id: 'email', label: 'E-mail', group: 'Gerais' },
+  // Blocked contacts and block suggestions (spec 1 §5 Blacklist setting).
+  { id: 'blacklist', label: 'Lista de bloqueio', group: 'Gerais' },
   // Attendance settings (of the spec's 13 tabs, those whose feature exists).
   { id: 'contact-metadata', label: 'Metadados de contato', group: 'Atendimento' },
   { id: 'knowledge-base', label: 'Base de conhecimento', group: 'Atendimento' },
