@@ -1,7 +1,7 @@
 import { CAMPAIGN_MSG, campaignField } from '@prosa/shared/campaigns';
 import { channelKey } from '@prosa/shared/contact-keys';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { campaignContacts, campaigns, mailingRows } from '../../db/schema/campaigns';
+import { and, eq, sql } from 'drizzle-orm';
+import { campaignContacts, campaigns } from '../../db/schema/campaigns';
 import { writeFacts } from '../../facts/write-facts';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
@@ -13,7 +13,8 @@ import { findMailing } from './resolve-campaign';
 // into campaign_contacts, once per address, marks the invalid, blocked and opted-out ones, and hands the campaign
 // to the engine ('scheduled') or ends it when nobody can receive it.
 
-const BATCH = 5000;
+const BATCH = 10_000;
+const INVALID_ERROR = 'Endereço inválido.';
 
 /** The mark of a row whose address is not valid: unique per row, shows the raw value. */
 export const INVALID_KEY_PREFIX = 'invalid:';
@@ -27,25 +28,10 @@ export function displayContact(key: string): string {
   return i >= 0 ? rest.slice(i + 1) : '';
 }
 
-type Recipient = {
-  k: string;
-  n: string;
-  v: Record<string, string>;
-  s: 'pending' | 'invalid';
-  e: string | null;
-};
+/** A listed row: its number, its key, pending or invalid (name and vars are read from the row by the insert). */
+type Recipient = { r: number; k: string; s: 'pending' | 'invalid' };
 
-async function insertRecipients(tx: Tx, row: CampaignRow, list: Recipient[]) {
-  if (list.length === 0) return;
-  await tx.execute(sql`
-    insert into campaign_contacts (company_id, campaign_id, contact_key, name, vars, status, error)
-    select ${row.companyId}, ${row.id}, r->>'k', r->>'n', r->'v', r->>'s', r->>'e'
-    from jsonb_array_elements(${JSON.stringify(list)}::jsonb) with ordinality as e(r, n)
-    order by n
-    on conflict (campaign_id, contact_key) do nothing`);
-}
-
-/** The mailing's rows (filtered), keyed on the campaign's channel, in batches. */
+/** The mailing's rows (filtered), keyed on the campaign's channel, in batches of one INSERT … SELECT each. */
 async function fromMailing(tx: Tx, row: CampaignRow) {
   const mailing = row.mailingId ? await findMailing(tx, row.companyId, row.mailingId) : null;
   const fieldName = campaignField({
@@ -55,7 +41,17 @@ async function fromMailing(tx: Tx, row: CampaignRow) {
   });
   const field = mailing && fieldName ? findColumn(mailing, fieldName) : null;
   if (!mailing || !field) return;
-  const columns = mailingColumns(mailing);
+  const cols = mailingColumns(mailing);
+  // The row's values by label: one jsonb_build_object (≤ 50 columns), else aggregated from the column list.
+  const varsOf =
+    cols.length <= 50
+      ? sql`jsonb_build_object(${sql.join(
+          cols.map((c) => sql`${c.label}::text, btrim(coalesce(mr."values"->>${c.index}::int, ''))`),
+          sql`, `,
+        )})`
+      : sql`(select coalesce(jsonb_object_agg(c.label, btrim(coalesce(mr."values"->>c.idx, ''))), '{}'::jsonb)
+             from jsonb_to_recordset(${JSON.stringify(cols.map((c) => ({ label: c.label, idx: c.index })))}::jsonb)
+               as c(label text, idx int))`;
   const nameCol = nameColumn(mailing);
   const filters = Object.entries(row.filters)
     .map(([name, values]) => {
@@ -67,36 +63,45 @@ async function fromMailing(tx: Tx, row: CampaignRow) {
 
   let after = 0;
   for (;;) {
-    const rows = await tx
-      .select({ rowNumber: mailingRows.rowNumber, values: mailingRows.values })
-      .from(mailingRows)
-      .where(
-        and(
-          eq(mailingRows.companyId, row.companyId),
-          eq(mailingRows.mailingId, mailing.id),
-          gt(mailingRows.rowNumber, after),
-        ),
-      )
-      .orderBy(asc(mailingRows.rowNumber))
-      .limit(BATCH);
+    // Only the address column travels (and the whole row when filters need it).
+    const { rows } = await tx.execute<{ row_number: number; v: string | null; vals: unknown[] | null }>(sql`
+      select row_number, "values"->>${field.index}::int as v,
+        case when ${filters.length > 0} then "values" else null end as vals
+      from mailing_rows
+      where company_id = ${row.companyId} and mailing_id = ${mailing.id} and row_number > ${after}
+      order by row_number limit ${BATCH}`);
     if (rows.length === 0) break;
-    after = rows[rows.length - 1]?.rowNumber ?? after;
+    after = rows[rows.length - 1]?.row_number ?? after;
     const list: Recipient[] = [];
     for (const r of rows) {
-      const values = Array.isArray(r.values) ? r.values : [];
-      const at = (i: number) => String(values[i] ?? '').trim();
-      if (filters.some((f) => !f.values.has(at(f.index).toLowerCase()))) continue;
-      const raw = at(field.index);
+      if (filters.length) {
+        const vals = Array.isArray(r.vals) ? r.vals : [];
+        const at = (i: number) =>
+          String(vals[i] ?? '')
+            .trim()
+            .toLowerCase();
+        if (filters.some((f) => !f.values.has(at(f.index)))) continue;
+      }
+      const raw = (r.v ?? '').trim();
       const key = raw ? channelKey(row.channel, raw) : null;
-      const vars = Object.fromEntries(columns.map((c) => [c.label, at(c.index)]));
-      const name = nameCol ? at(nameCol.index) : '';
       list.push(
         key
-          ? { k: key, n: name, v: vars, s: 'pending', e: null }
-          : { k: invalidKey(r.rowNumber, raw), n: name, v: vars, s: 'invalid', e: 'Endereço inválido.' },
+          ? { r: r.row_number, k: key, s: 'pending' }
+          : { r: r.row_number, k: invalidKey(r.row_number, raw), s: 'invalid' },
       );
     }
-    await insertRecipients(tx, row, list);
+    if (list.length)
+      await tx.execute(sql`
+        insert into campaign_contacts (company_id, campaign_id, contact_key, name, vars, status, error)
+        select ${row.companyId}, ${row.id}, x->>'k',
+          ${nameCol ? sql`btrim(coalesce(mr."values"->>${nameCol.index}::int, ''))` : sql`''`},
+          ${varsOf},
+          x->>'s', case when x->>'s' = 'invalid' then ${INVALID_ERROR} end
+        from jsonb_array_elements(${JSON.stringify(list)}::jsonb) with ordinality as e(x, n)
+        join mailing_rows mr on mr.company_id = ${row.companyId} and mr.mailing_id = ${mailing.id}
+          and mr.row_number = (x->>'r')::int
+        order by n
+        on conflict (campaign_id, contact_key) do nothing`);
     if (rows.length < BATCH) break;
   }
 }
