@@ -166,6 +166,9 @@ test('o gestor cria uma campanha de WhatsApp Enterprise para um mailing e acompa
   await expect(contacts.getByRole('row', { name: /Maria Souza/ })).toContainText('+55 (81) 99999-0001');
   await expect(contacts.getByRole('row', { name: /Maria Souza/ })).toContainText('Enviado');
   await shot(page, 'campaigns-details');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Gerar relatório' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
 
   // Each contact got the template once, with its name and the fixed text.
   const templates = peer.sent.filter((s) => s.type === 'template');

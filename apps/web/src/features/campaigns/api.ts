@@ -41,7 +41,7 @@ function qs(params: Record<string, unknown>) {
 /** A refusal (400) shows the server's text as a warning; anything else an error with the screen's text (§8). */
 function warnOrError(error: unknown, fallback: string) {
   if (error instanceof ApiError && error.status === 400 && error.fromServer) toast.warning(error.message);
-  else toast.error(error instanceof ApiError && error.status === 404 ? error.message : fallback);
+  else toast.error(fallback);
 }
 
 export function useCampaigns(q: TCampaignListQuery) {

@@ -1,6 +1,13 @@
+import type { TCampaign } from '@prosa/shared/campaigns';
 import { CAMPAIGN_MSG, ZCampaignInput } from '@prosa/shared/campaigns';
 import { describe, expect, it } from 'vitest';
-import { emptyCampaign, resizeVariables, toCampaignInput, validateCampaign } from './campaign-form-values';
+import {
+  emptyCampaign,
+  fromCampaign,
+  resizeVariables,
+  toCampaignInput,
+  validateCampaign,
+} from './campaign-form-values';
 
 const TZ = 'America/Sao_Paulo';
 const future = (days: number) => {
@@ -106,5 +113,80 @@ describe('campaign form values', () => {
     expect(input).toMatchObject({ to_subscribers: true, mailing_id: null, use_mailing_fields: false });
     expect(input.whatsapp?.field).toBeNull();
     expect(validateCampaign(v, TZ)).toEqual({});
+  });
+});
+
+describe('editing a saved campaign', () => {
+  const saved: TCampaign = {
+    id: 5,
+    title: 'Natal',
+    status: 'scheduled',
+    status_label: 'Pendente',
+    live: true,
+    channel: 'waent',
+    channel_id: 7,
+    channel_name: 'Loja',
+    to_subscribers: false,
+    mailing_id: 3,
+    mailing: { id: 3, title: 'Clientes' },
+    filters: {},
+    valid_from: null,
+    valid_to: '2030-12-24T15:00:00.000Z',
+    schedule_date: '2030-12-20T12:30:00.000Z',
+    tries: 2,
+    use_mailing_fields: true,
+    whatsapp: {
+      active: true,
+      campaign_type: 'hsm',
+      hsm_template: 11,
+      mailing_columns: [{ column: 'nome' }, { text: 'NATAL10' }],
+      field: 'telefone',
+    },
+    sms: {},
+    total_contacts: 0,
+    processed_contacts: 0,
+    percent: 0,
+    paused_reason: null,
+    error: null,
+    locked_at: null,
+    unlock_count: 0,
+    started_at: null,
+    finished_at: null,
+    created_at: '2030-12-01T10:00:00.000Z',
+    updated_at: '2030-12-01T10:00:00.000Z',
+    can_edit: true,
+    can_unlock: false,
+  };
+
+  it('fills the form in the company clock and sends back the same campaign', () => {
+    const values = fromCampaign(saved, TZ);
+    expect(values).toMatchObject({
+      channel_id: '7',
+      mailing_id: '3',
+      field: 'telefone',
+      valid_to: '2030-12-24 12:00:00',
+      schedule_date: '2030-12-20 09:30:00',
+      tries: 2,
+      hsm_template: '11',
+    });
+    expect(toCampaignInput(values, TZ)).toMatchObject({
+      channel_id: 7,
+      mailing_id: 3,
+      valid_to: saved.valid_to,
+      schedule_date: saved.schedule_date,
+      whatsapp: { hsm_template: 11, mailing_columns: [{ column: 'nome' }, { text: 'NATAL10' }] },
+    });
+  });
+
+  it('to all subscribers, a variable left on a column goes as its fixed text', () => {
+    const values = { ...fromCampaign(saved, TZ), to_subscribers: true };
+    values.mailing_columns = [
+      { source: 'column', column: 'nome', text: 'Cliente' },
+      values.mailing_columns[1] ?? { source: 'text', column: '', text: 'x' },
+    ];
+    expect(toCampaignInput(values, TZ).whatsapp?.mailing_columns).toEqual([
+      { text: 'Cliente' },
+      { text: 'NATAL10' },
+    ]);
   });
 });

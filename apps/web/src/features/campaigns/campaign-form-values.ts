@@ -83,8 +83,9 @@ export function toCampaignInput(v: CampaignFormValues, tz: string): TCampaignInp
       sms: { active: true, broker: num(v.sms_broker), field, message: v.sms_message },
     };
   if (v.channel === 'waent') {
+    // To all subscribers there is no mailing: every variable is its fixed text.
     const columns = v.mailing_columns.map((m) =>
-      m.source === 'column' ? { column: m.column || null } : { text: m.text },
+      m.source === 'column' && !toSubscribers ? { column: m.column || null } : { text: m.text },
     );
     return {
       ...base,
