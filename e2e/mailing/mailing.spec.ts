@@ -28,7 +28,7 @@ test('o gestor envia um CSV, mapeia os parâmetros, salva e vê o mailing import
 
   // Saving without a name and without a file: the spec's texts.
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Faça o upload do arquivo')).toBeVisible();
+  await expect(page.getByText('Faça o upload do arquivo', { exact: true })).toBeVisible();
 
   // A file with a bad row: the invalid-file text and the row in the table.
   const fileInput = page.locator('input[type="file"]');
@@ -61,16 +61,16 @@ test('o gestor envia um CSV, mapeia os parâmetros, salva e vê o mailing import
   await page.getByRole('checkbox', { name: 'Exibir nome no atendimento' }).check();
   await page.getByRole('checkbox', { name: 'Exibir telefone no atendimento' }).check();
   await page.getByRole('checkbox', { name: 'Exibir cidade no atendimento' }).check();
-  await page.getByRole('textbox', { name: 'Chave para os canais: telefone' }).click();
+  await page.getByRole('combobox', { name: 'Chave para os canais: telefone' }).click();
   await page.getByRole('option', { name: 'WhatsApp Enterprise' }).click();
   await page.getByRole('option', { name: 'SMS' }).click();
   await page.keyboard.press('Escape');
 
-  await page.getByLabel('Nome', { exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(title);
   await page.getByLabel('Validade: de').fill('01/01/2020');
   await page.getByLabel('Validade: até').fill('31/02/2099');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Data de validade inválida')).toBeVisible();
+  await expect(page.getByText('Data de validade inválida', { exact: true })).toBeVisible();
   await page.getByLabel('Validade: até').fill('31/12/2099');
   await shot(page, 'mailing-form');
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -85,7 +85,7 @@ test('o gestor envia um CSV, mapeia os parâmetros, salva e vê o mailing import
   await shot(page, 'mailings-list');
 
   // Editing keeps the params; the filter finds it by name.
-  await page.getByLabel('Nome').fill(title.slice(0, 8).toUpperCase());
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(title.slice(0, 8).toUpperCase());
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: `Editar ${title}` }).click();
   await expect(page.getByRole('heading', { name: 'Editar Mailing' })).toBeVisible();
