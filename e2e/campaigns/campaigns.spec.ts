@@ -182,3 +182,70 @@ test('um operador não abre as campanhas', async ({ page }) => {
   await page.goto('/campaigns');
   await expect(page).toHaveURL(/\/chat$/);
 });
+
+test('o gestor edita uma campanha agendada e depois a exclui', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, DEMO.manager);
+  const [template] = await sql<{ id: number }>(`select id from hsm_templates where name = $1`, [TEMPLATE]);
+  const [mailing] = await sql<{ id: number }>(`select id from mailings where title = $1`, [MAILING]);
+  const [channel] = await sql<{ id: number }>(`select id from channels where name = $1`, [CHANNEL]);
+  const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+  const created = await page.request.post(`${baseURL}/api/campaigns`, {
+    data: {
+      title: `Natal ${STAMP}`,
+      channel: 'waent',
+      channel_id: channel?.id,
+      mailing_id: mailing?.id,
+      valid_to: inDays(20),
+      schedule_date: inDays(10),
+      whatsapp: {
+        active: true,
+        campaign_type: 'hsm',
+        hsm_template: template?.id,
+        mailing_columns: [{ column: 'nome' }, { text: 'NATAL10' }],
+        field: 'telefone',
+      },
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+
+  await page.goto('/campaigns');
+  const table = page.getByRole('table', { name: 'Campanhas' });
+  const row = table.getByRole('row', { name: new RegExp(`Natal ${STAMP}`) });
+  await expect(row).toContainText('Pendente');
+  await row.getByRole('button', { name: `Editar Natal ${STAMP}` }).click();
+  const form = page.getByRole('form', { name: 'Editar campanha' });
+  await expect(form.getByRole('textbox', { name: 'Título' })).toHaveValue(`Natal ${STAMP}`);
+  await expect(form.getByRole('combobox', { name: 'Modelo (HSM)', exact: true })).toHaveValue(
+    new RegExp(TEMPLATE),
+  );
+  await expect(form.getByRole('textbox', { name: 'Variável {{2}}' })).toHaveValue('NATAL10');
+  await form.getByRole('textbox', { name: 'Título' }).fill(`Natal VIP ${STAMP}`);
+  await shot(page, 'campaigns-form-edit');
+  await form.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText('Campanha alterada com sucesso!')).toBeVisible();
+
+  const edited = table.getByRole('row', { name: new RegExp(`Natal VIP ${STAMP}`) });
+  await edited.getByRole('button', { name: `Excluir Natal VIP ${STAMP}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Excluir campanha' });
+  await expect(dialog).toContainText(`Natal VIP ${STAMP}`);
+  await dialog.getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Campanha excluída com sucesso.')).toBeVisible();
+  await expect(edited).toHaveCount(0);
+
+  // The other channel types' messages: WhatsApp texts with a counter, SMS within 160 characters.
+  await page.getByRole('tab', { name: 'Nova campanha' }).click();
+  const fresh = page.getByRole('form', { name: 'Nova campanha' });
+  await fresh.getByRole('combobox', { name: 'Tipo de canal', exact: true }).click();
+  await page.getByRole('option', { name: 'WhatsApp Web' }).click();
+  await fresh.getByRole('textbox', { name: 'Texto' }).fill('Olá! Temos novidades para você.');
+  await expect(fresh.getByText('31/500')).toBeVisible();
+  await fresh.getByRole('button', { name: 'Adicionar variação' }).click();
+  await fresh.getByRole('textbox', { name: 'Variação 1' }).fill('Oi! Chegaram novidades.');
+  await shot(page, 'campaigns-form-waweb');
+  await fresh.getByRole('combobox', { name: 'Tipo de canal', exact: true }).click();
+  await page.getByRole('option', { name: 'SMS' }).click();
+  await fresh.getByRole('textbox', { name: 'Mensagem do SMS' }).fill('x'.repeat(200));
+  await expect(fresh.getByText('160/160')).toBeVisible();
+  await shot(page, 'campaigns-form-sms');
+});
