@@ -154,6 +154,44 @@ describe('prepare from a mailing', () => {
   });
 });
 
+describe('a campaign left pending', () => {
+  it('is queued again by the recurring task and prepared', async () => {
+    const m = await f.mailing('Esquecido', ['Nome', 'Telefone'], [['Gil', '81955550001']]);
+    const [row] = await ctx.db
+      .insert(campaigns)
+      .values({
+        companyId: f.companyId,
+        title: 'Esquecida',
+        channel: 'waent',
+        channelId: f.waent.id,
+        mailingId: m.id,
+        status: 'pending',
+        whatsapp: {
+          active: true,
+          hsm_template: hsm.id,
+          mailing_columns: [{ column: 'Nome' }],
+          field: 'Telefone',
+        },
+        updatedAt: new Date(Date.now() - 5 * 60_000),
+      })
+      .returning();
+    const { requeuePendingCampaigns } = await import('./requeue-pending');
+    expect(await requeuePendingCampaigns(ctx.deps)).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(
+        async () =>
+          (
+            await ctx.db
+              .select()
+              .from(campaigns)
+              .where(eq(campaigns.id, row?.id ?? 0))
+          )[0]?.status,
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBe('scheduled');
+  });
+});
+
 describe('prepare to all subscribers', () => {
   it('sends to active subscribers; none left to send to → finished_without_optin at 100 %', async () => {
     await ctx.db
