@@ -15,6 +15,7 @@ import {
 import { attendances, messages } from '../../db/schema/attendance';
 import { batchCloseItems, batchCloseQueues } from '../../db/schema/batch-close';
 import { userSectors } from '../../db/schema/users';
+import { seedBatchCloseSamples } from '../../seed/batch-close-samples';
 import { runQueue } from './run-queue';
 
 let ctx: TestContext;
@@ -193,7 +194,7 @@ describe('roles and tenancy', () => {
       other,
     );
     expect(foreign.status).toBe(400);
-    expect((await rows([id]))[0]?.closedAt).toBeNull();
+    expect((await rows([id ?? 0]))[0]?.closedAt).toBeNull();
 
     const list = (await http.get('/api/batch-close-queue', { cookie: admin })).body as { admin: boolean };
     expect(list.admin).toBe(true);
@@ -494,5 +495,19 @@ describe('progress, cancel and resume', () => {
     await runQueue(ctx.deps, { companyId: ids.companyId, queueId });
     expect((await detail(queueId)).queue).toMatchObject({ status: 'done', done_count: 3, pending_count: 0 });
     await ctx.db.update(attendances).set({ closedAt: new Date() }).where(inArray(attendances.id, list));
+  });
+});
+
+describe('demo sample', () => {
+  it('seedBatchCloseSamples adds one finished queue over finalized attendances, once', async () => {
+    await ctx.db.delete(batchCloseItems);
+    await ctx.db.delete(batchCloseQueues);
+    const id = await seedBatchCloseSamples(ctx.db);
+    expect(id).not.toBeNull();
+    const d = await detail(id ?? 0);
+    expect(d.queue).toMatchObject({ status: 'done', failed_count: 0, pending_count: 0 });
+    expect(d.queue.total).toBeGreaterThan(0);
+    expect(d.items.every((i) => i.status === 'done')).toBe(true);
+    expect(await seedBatchCloseSamples(ctx.db)).toBeNull();
   });
 });

@@ -69,6 +69,8 @@ export function BatchCloseActionForm(props: {
   disabled: boolean;
   errors: Record<string, string>;
   onSubmit: (values: TActionValues) => void;
+  /** A field changed: its old verdict no longer holds. */
+  onEdit: () => void;
 }) {
   const [values, setValues] = useState<TActionValues>(EMPTY_ACTION);
   const set = <K extends keyof TActionValues>(k: K, v: TActionValues[K]) =>
@@ -112,7 +114,10 @@ export function BatchCloseActionForm(props: {
                   label: BATCH_CLOSE_ACTION_LABEL[a],
                 }))}
                 value={values.actionId}
-                onChange={(v) => setValues({ ...EMPTY_ACTION, actionId: v })}
+                onChange={(v) => {
+                  setValues({ ...EMPTY_ACTION, actionId: v });
+                  props.onEdit();
+                }}
                 error={props.errors.action_id}
                 allowDeselect={false}
               />

@@ -104,7 +104,7 @@ export function BatchCloseFilters(props: {
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 2 }}>
             <Select
-              label="Status do atendimento"
+              label="Status"
               placeholder="Todos"
               data={statuses}
               clearable

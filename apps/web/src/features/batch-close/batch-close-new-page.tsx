@@ -125,6 +125,9 @@ export function BatchCloseNewPage() {
         disabled={busy || create.isPending}
         errors={errors}
         onSubmit={submit}
+        onEdit={() =>
+          setErrors((old): Record<string, string> => (old.histories ? { histories: old.histories } : {}))
+        }
       />
       <Modal
         opened={pending !== null}

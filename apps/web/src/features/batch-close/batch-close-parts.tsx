@@ -65,7 +65,9 @@ export function QueueProgress({
       </Progress.Root>
       <Group gap="xs" justify="space-between" wrap="nowrap">
         <Text size="xs" c="dimmed">
-          {queue.done_count} concluídos · {queue.failed_count} falharam · {queue.total} no total
+          {size === 'sm'
+            ? `${queue.done_count + queue.failed_count}/${queue.total} processados · ${queue.failed_count} falharam`
+            : `${queue.done_count} concluídos · ${queue.failed_count} falharam · ${queue.total} no total`}
         </Text>
         <Text size="xs" fw={600}>
           {percent}%

@@ -7,7 +7,7 @@ import { channelLabel } from '../../components/channel-icon';
 import { PagePagination } from '../../components/page-pagination';
 import { SkeletonRows } from '../../components/skeleton-rows';
 
-const PER_PAGE = 50;
+const PER_PAGE = 20;
 const COLUMNS = 8;
 
 /** The open attendances found, paged on the screen, with a select-all over every one of them. */
