@@ -57,6 +57,14 @@ const pickerProps = {
   getDayAriaLabel: (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`,
 } as const;
 
+// Hints under the inputs, so the four inputs of the row stay aligned whatever the hint's length.
+const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
+  'label',
+  'input',
+  'description',
+  'error',
+];
+
 /** Campaign form (spec 3 §2, §5): channel type and channel, audience, period, tries and the message per channel. */
 export function CampaignForm(props: { campaign: TCampaign | null; onDone: () => void }) {
   const user = useCurrentUser();
@@ -268,6 +276,7 @@ export function CampaignForm(props: { campaign: TCampaign | null; onDone: () => 
             <DateTimePicker
               label="Início do envio"
               {...pickerProps}
+              inputWrapperOrder={HINT_BELOW}
               value={v.valid_from}
               onChange={(value) => form.setFieldValue('valid_from', value)}
               error={form.errors.valid_from}
@@ -277,6 +286,7 @@ export function CampaignForm(props: { campaign: TCampaign | null; onDone: () => 
               label="Data limite"
               withAsterisk={kind !== 'waweb'}
               {...pickerProps}
+              inputWrapperOrder={HINT_BELOW}
               value={v.valid_to}
               onChange={(value) => form.setFieldValue('valid_to', value)}
               error={form.errors.valid_to}
@@ -285,6 +295,7 @@ export function CampaignForm(props: { campaign: TCampaign | null; onDone: () => 
             <DateTimePicker
               label="Agendamento"
               {...pickerProps}
+              inputWrapperOrder={HINT_BELOW}
               value={v.schedule_date}
               onChange={(value) => form.setFieldValue('schedule_date', value)}
               error={form.errors.schedule_date}
@@ -298,6 +309,7 @@ export function CampaignForm(props: { campaign: TCampaign | null; onDone: () => 
               {...form.getInputProps('tries')}
               onChange={(value) => form.setFieldValue('tries', typeof value === 'number' ? value : 1)}
               description={`De ${CAMPAIGN_LIMITS.minTries} a ${CAMPAIGN_LIMITS.maxTries} por contato.`}
+              inputWrapperOrder={HINT_BELOW}
             />
           </SimpleGrid>
         </Card>
