@@ -43,6 +43,7 @@ import { hsmRoutes } from './modules/hsm/routes';
 import { instagramRoutes } from './modules/instagram/routes';
 import { knowledgeRoutes } from './modules/knowledge/routes';
 import { mailingRoutes } from './modules/mailing/routes';
+import { mailingDataRoutes } from './modules/mailing-data/routes';
 import { multichannelRoutes } from './modules/multichannel/routes';
 import { newchatRoutes } from './modules/newchat/routes';
 import { optinRoutes } from './modules/optin/routes';
@@ -195,6 +196,7 @@ export async function buildApp(
   await app.register(blacklistRoutes(deps));
   await app.register(campaignRoutes(deps));
   await app.register(mailingRoutes(deps));
+  await app.register(mailingDataRoutes(deps));
   await app.register(optinRoutes(deps));
   if (opts.channelControl) await app.register(channelControlRoutes(opts.channelControl));
 

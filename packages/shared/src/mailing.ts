@@ -291,3 +291,13 @@ export function paramsFitHeader(params: TMailingParam[], header: string[]): bool
 
 /** The column a trigger's mailing_sector_transfer reads (spec 2 §5). */
 export const SECTOR_COLUMN = 'cod_setor';
+
+/** Spec 1 §7 "mailing data load": the contact's row in each active mailing, its displayed params (at most 4). */
+export const ZAttendanceMailingData = z.array(
+  z.object({
+    mailing_id: z.number(),
+    title: z.string(),
+    fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  }),
+);
+export type TAttendanceMailingData = z.infer<typeof ZAttendanceMailingData>;
