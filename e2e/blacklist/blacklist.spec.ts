@@ -124,5 +124,34 @@ test('a operadora sugere o bloqueio pelo atendimento, o gestor aprova e o contat
   const details = page.getByRole('dialog', { name: 'Detalhes do contato bloqueado' });
   await expect(details.getByText('Bloqueio', { exact: true })).toBeVisible();
   await expect(details.getByText('Confirmado no histórico do atendimento.')).toBeVisible();
+  // The modal's opening transition, only for the picture.
+  await page.waitForTimeout(400);
   await shot(page, 'blacklist-details');
+  await details.getByRole('button', { name: 'Fechar' }).click();
+  await expect(details).toBeHidden();
+
+  // A manager blocks another contact by hand (e-mail format for web chat), then unblocks it with a reason.
+  await page.getByRole('button', { name: 'Bloquear contato' }).click();
+  const form = page.getByRole('dialog', { name: 'Bloquear contato' });
+  await form.getByRole('combobox', { name: 'Tipo de canal' }).click();
+  await page.getByRole('option', { name: 'Web chat' }).click();
+  await form.getByRole('textbox', { name: 'Contato' }).fill('sem-arroba');
+  await form.getByRole('textbox', { name: 'Motivo' }).fill('Spam');
+  await form.getByRole('button', { name: 'Bloquear', exact: true }).click();
+  await expect(form.getByText('Informe um e-mail válido no campo contato.')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Contato' }).fill(`outro.${email}`);
+  await shot(page, 'blacklist-block-form');
+  await form.getByRole('button', { name: 'Bloquear', exact: true }).click();
+  await expect(page.getByText('Contato adicionado à lista de bloqueio.')).toBeVisible();
+  const other = page
+    .getByRole('table', { name: 'Contatos bloqueados' })
+    .getByRole('row', { name: new RegExp(`outro.${email}`) });
+  await other.getByRole('button', { name: `Desbloquear outro.${email}` }).click();
+  const unblock = page.getByRole('dialog', { name: `Desbloquear outro.${email}` });
+  await unblock.getByLabel('Motivo do desbloqueio').fill('Bloqueado por engano.');
+  await unblock.getByRole('button', { name: 'Desbloquear' }).click();
+  await expect(page.getByText('Contato desbloqueado.')).toBeVisible();
+  await expect(other).toContainText('Desbloqueado');
+  await expect(other.getByRole('button', { name: `Bloquear novamente outro.${email}` })).toBeVisible();
+  await shot(page, 'blacklist-list-after');
 });

@@ -167,7 +167,7 @@ export function BlackListPage() {
           </SimpleGrid>
           <Group mt="md">
             <FilterActions
-              searching={list.isFetching}
+              searching={list.isFetching && list.isPlaceholderData}
               onClear={() => {
                 setDraft(EMPTY);
                 setApplied(EMPTY);
@@ -196,9 +196,9 @@ export function BlackListPage() {
                   <Table.Th>Contato</Table.Th>
                   <Table.Th>Canal</Table.Th>
                   <Table.Th>Motivo</Table.Th>
-                  <Table.Th>Situação</Table.Th>
-                  <Table.Th>Bloqueado por</Table.Th>
-                  <Table.Th>Atualizado em</Table.Th>
+                  <Table.Th w={130}>Situação</Table.Th>
+                  <Table.Th miw={130}>Bloqueado por</Table.Th>
+                  <Table.Th miw={110}>Atualizado em</Table.Th>
                   <Table.Th w={120}>
                     <Text size="sm" fw={700} ta="right">
                       Ações
@@ -244,7 +244,7 @@ export function BlackListPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={r.status === 'accepted' ? 'red' : 'gray'} variant="light">
+                      <Badge color={r.status === 'accepted' ? 'red' : 'gray'} variant="light" miw={104}>
                         {r.status_label}
                       </Badge>
                     </Table.Td>

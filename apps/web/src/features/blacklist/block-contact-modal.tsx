@@ -64,7 +64,13 @@ export function BlockContactModal(props: {
   };
 
   return (
-    <Modal opened={props.opened} onClose={close} title="Bloquear contato" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+      opened={props.opened}
+      onClose={close}
+      title="Bloquear contato"
+      centered
+    >
       <form
         aria-label="Bloquear contato"
         onSubmit={(e) => {

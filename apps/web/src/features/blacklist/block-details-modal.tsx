@@ -11,6 +11,7 @@ export function BlockDetailsModal(props: { id: number | null; onClose: () => voi
   const d = details.data;
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
       opened={props.id !== null}
       onClose={props.onClose}
       title="Detalhes do contato bloqueado"

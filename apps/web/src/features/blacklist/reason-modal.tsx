@@ -40,7 +40,13 @@ export function ReasonModal(props: Props) {
     }
   };
   return (
-    <Modal opened={props.opened} onClose={close} title={props.title} centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+      opened={props.opened}
+      onClose={close}
+      title={props.title}
+      centered
+    >
       <form
         aria-label={props.title}
         onSubmit={(e) => {
