@@ -99,16 +99,14 @@ export async function seedCampaignSamples(db: Db): Promise<boolean> {
       })
       .returning();
     if (!mailing) throw new Error('seed: mailing');
-    await tx
-      .insert(mailingRows)
-      .values(
-        people.map((p, i) => ({
-          companyId,
-          mailingId: mailing.id,
-          rowNumber: i + 1,
-          values: [p.name, p.phone],
-        })),
-      );
+    await tx.insert(mailingRows).values(
+      people.map((p, i) => ({
+        companyId,
+        mailingId: mailing.id,
+        rowNumber: i + 1,
+        values: [p.name, p.phone],
+      })),
+    );
 
     const now = Date.now();
     const started = new Date(now - 2 * 24 * 60 * MINUTE);
