@@ -248,6 +248,7 @@ export function CampaignForm(props: { campaign: TCampaign | null; onDone: () => 
                 value={v.mailing_id || null}
                 onChange={(value) => form.setValues({ mailing_id: value ?? '', field: '' })}
                 description="Mailings ativos no período da campanha."
+                inputWrapperOrder={HINT_BELOW}
               />
               <Select
                 label="Coluna do telefone"
