@@ -16,6 +16,7 @@ import { attendances, messages } from '../../db/schema/attendance';
 import { batchCloseItems, batchCloseQueues } from '../../db/schema/batch-close';
 import { userSectors } from '../../db/schema/users';
 import { seedBatchCloseSamples } from '../../seed/batch-close-samples';
+import { resumeQueues } from './resume-queues';
 import { runQueue } from './run-queue';
 
 let ctx: TestContext;
@@ -495,6 +496,42 @@ describe('progress, cancel and resume', () => {
     await runQueue(ctx.deps, { companyId: ids.companyId, queueId });
     expect((await detail(queueId)).queue).toMatchObject({ status: 'done', done_count: 3, pending_count: 0 });
     await ctx.db.update(attendances).set({ closedAt: new Date() }).where(inArray(attendances.id, list));
+  });
+});
+
+describe('the resume sweep', () => {
+  it('queues again a prepared queue whose job was lost, and ends one left Configurando', async () => {
+    const list = await openCards(2, 'Varre');
+    const made = await create({ action_id: 4, status_id: ids.status('Em negociação'), histories: list });
+    const queueId = (made.body.queue as Queue).id;
+    await finished(queueId);
+    // As if the job had never been queued after Configurado.
+    await ctx.db
+      .update(batchCloseQueues)
+      .set({ status: 'prepared', doneCount: 0, finishedAt: null, updatedAt: new Date(Date.now() - 60_000) })
+      .where(eq(batchCloseQueues.id, queueId));
+    await ctx.db
+      .update(batchCloseItems)
+      .set({ status: 'pending', processedAt: null })
+      .where(eq(batchCloseItems.queueId, queueId));
+    const [stale] = await ctx.db
+      .insert(batchCloseQueues)
+      .values({
+        companyId: ids.companyId,
+        actionId: 1,
+        statusId: ids.status('Resolvido'),
+        createdBy: ids.user(MANAGER),
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .returning({ id: batchCloseQueues.id });
+    expect(await resumeQueues(ctx.deps)).toBe(1);
+    expect(await until(async () => (await detail(queueId)).queue.status === 'done')).toBe(true);
+    expect((await detail(queueId)).queue.done_count).toBe(2);
+    expect((await detail(stale?.id ?? 0)).queue).toMatchObject({
+      status: 'error',
+      error: BATCH_CLOSE_MSG.saveError,
+    });
+    await closeAll(list);
   });
 });
 

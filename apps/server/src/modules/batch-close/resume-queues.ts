@@ -1,6 +1,7 @@
 import { BATCH_CLOSE_MSG } from '@prosa/shared/batch-close';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { batchCloseQueues } from '../../db/schema/batch-close';
+import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps } from '../../platform/deps';
 import { queueRun } from './create-queue';
 import { BATCH_CLOSE_STALE_MS } from './run-queue';
@@ -15,10 +16,26 @@ const PREPARING_STALE_MS = 5 * 60_000;
  */
 export async function resumeQueues(deps: Pick<AppDeps, 'db' | 'queue'>) {
   const now = Date.now();
-  await deps.db
-    .update(q)
-    .set({ status: 'error', error: BATCH_CLOSE_MSG.saveError, finishedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(q.status, 'preparing'), lt(q.createdAt, new Date(now - PREPARING_STALE_MS))));
+  await deps.db.transaction(async (tx) => {
+    const failed = await tx
+      .update(q)
+      .set({
+        status: 'error',
+        error: BATCH_CLOSE_MSG.saveError,
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(q.status, 'preparing'), lt(q.createdAt, new Date(now - PREPARING_STALE_MS))))
+      .returning({ companyId: q.companyId, id: q.id });
+    await writeFacts(
+      tx,
+      failed.map((f) => ({
+        name: 'batch_close.updated' as const,
+        companyId: f.companyId,
+        data: { queue_id: f.id },
+      })),
+    );
+  });
   const stuck = await deps.db
     .select({ companyId: q.companyId, id: q.id })
     .from(q)
