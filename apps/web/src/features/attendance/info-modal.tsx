@@ -2,6 +2,7 @@ import { Badge, Divider, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/
 import type { TCard } from '@prosa/shared/attendance';
 import { channelLabel } from '../../components/channel-icon';
 import { ContactFieldsSection } from '../contact-fields/contact-fields-section';
+import { MailingDataSection } from '../mailing/mailing-data-section';
 import { cardDataRows, metricRows, type TInfoRow } from './card-info';
 
 type Props = {
@@ -72,6 +73,7 @@ export function InfoModal({ card, opened, onClose, sectorName, statusName, tz }:
           </>
         ) : null}
         <ContactFieldsSection card={card} />
+        <MailingDataSection attendanceId={card.id} />
         <Divider />
         <Title order={4} fz="sm">
           Métricas

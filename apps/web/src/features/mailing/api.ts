@@ -1,6 +1,7 @@
 import {
   MAILING_MSG,
   type TMailingInput,
+  ZAttendanceMailingData,
   ZMailing,
   ZMailingDeleted,
   ZMailingOption,
@@ -93,5 +94,14 @@ export function useDeleteMailing() {
       return queryClient.invalidateQueries({ queryKey: queryKeys.mailings });
     },
     onError: (error) => warn(error, MAILING_MSG.deleteError),
+  });
+}
+
+/** The contact's rows in the active mailings (the chat's info modal). */
+export function useAttendanceMailingData(attendanceId: number) {
+  return useQuery({
+    queryKey: [...queryKeys.mailings, 'attendance', attendanceId],
+    queryFn: () =>
+      apiRequest(`/api/attendances/${attendanceId}/mailing-data`, { schema: ZAttendanceMailingData }),
   });
 }
