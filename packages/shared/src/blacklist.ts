@@ -138,6 +138,11 @@ export const ZAttendanceBlockInput = z.object({
 });
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day as YYYY-MM-DD (2026-02-30 is refused, not handed to the database). */
+const isDay = (v: string) => {
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+};
 const optionalText = z.string().trim().max(BLACKLIST_LIMITS.contact).optional();
 
 /** Retrieve blocked contacts (spec 3 §7): page, count (25/50/100, default 50) and filters. */
@@ -150,8 +155,12 @@ export const ZBlockedQuery = z.object({
   contact: optionalText,
   prefix: z.enum(BLOCK_PREFIXES, { error: 'Tipo de canal inválido.' }).optional(),
   status: z.enum(BLOCK_STATUSES, { error: 'Situação inválida.' }).optional(),
-  from_date: z.string().regex(DATE, 'Data inicial inválida.').optional(),
-  to_date: z.string().regex(DATE, 'Data final inválida.').optional(),
+  from_date: z
+    .string()
+    .regex(DATE, 'Data inicial inválida.')
+    .refine(isDay, 'Data inicial inválida.')
+    .optional(),
+  to_date: z.string().regex(DATE, 'Data final inválida.').refine(isDay, 'Data final inválida.').optional(),
 });
 export type TBlockedQuery = z.input<typeof ZBlockedQuery>;
 

@@ -132,8 +132,19 @@ describe('blacklist routes', () => {
       body: { prefix: 'sms', channel_id: channelId, contact: '11987654321', description: 'Spam' },
     });
     expect(wrongKind.body.message).toBe(BLACKLIST_MSG.channelNotFound);
-    const bad = await http.get('/api/blacklist?count=30&page=0', { cookie: manager });
-    expect(bad.status).toBe(400);
+    for (const q of [
+      'count=30',
+      'page=0',
+      'count=abc',
+      'from_date=2026-02-30',
+      'to_date=31/12/2026',
+      'prefix=xx',
+      'status=x',
+      `contact=${'9'.repeat(300)}`,
+    ]) {
+      const bad = await http.get(`/api/blacklist?${q}`, { cookie: manager });
+      expect(bad.status, q).toBe(400);
+    }
     expect((await ctx.db.select().from(blockedContacts)).length).toBe(0);
   });
 
