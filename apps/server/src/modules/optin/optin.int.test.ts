@@ -16,6 +16,7 @@ import { startWhatsAppPeer, type WhatsAppPeer } from '../../../test/peers/whatsa
 import { messages } from '../../db/schema/attendance';
 import { campaignContacts, campaigns, subscribers } from '../../db/schema/campaigns';
 import { optinConsumer } from './optout-consumer';
+import { seedOptinSamples } from './seed-optin-samples';
 
 // Opt-in over WhatsApp Enterprise through the Cloud API peer: the contact's messages arrive as signed webhooks and
 // the opt-in consumer reads them; the confirmation reaches the peer's messages endpoint. Then the screen's API.
@@ -348,5 +349,23 @@ describe('opt-in screen API', () => {
     });
     expect(r.status).toBe(404);
     expect(r.body.message).toBe(OPTIN_MSG.notFound);
+  });
+});
+
+describe('demo sample', () => {
+  it('gives the first channel of each kind five active subscribers and one who opted out, once', async () => {
+    const written = await seedOptinSamples(ctx.db);
+    expect(written).toBeGreaterThanOrEqual(6);
+    expect(written % 6).toBe(0);
+    expect(await seedOptinSamples(ctx.db)).toBe(0);
+    const [first] = (
+      await ctx.db.execute<{ id: number }>(sql`
+        select id from channels where company_id = ${ids.companyId} and kind = 'waent' and deleted_at is null
+        order by id limit 1`)
+    ).rows;
+    const page = (
+      await http.get(`${OPTIN_API.search}?channel_id=${first?.id}&term=Juliana`, { cookie: manager })
+    ).body as unknown as TOptinPage;
+    expect(page.data.map((s) => [s.uid, s.subscriber_status])).toEqual([['5541987001005', 'active']]);
   });
 });
