@@ -7,7 +7,7 @@ import { attendances, messages } from '../../db/schema/attendance';
 import { channels } from '../../db/schema/channels';
 import { companies } from '../../db/schema/companies';
 import { domainEvents } from '../../db/schema/facts';
-import { ingestInbound } from '../attendance/ingest-batch';
+import { ingestBatch, ingestInbound } from '../attendance/ingest-batch';
 import { automationConsumer } from '../automation-consumer/consumer';
 
 // "A blocked contact's new messages are finalized with the blacklist status and never reach an operator": a web
@@ -212,5 +212,35 @@ describe('inbound from a blocked contact', () => {
       message: { externalId: 'sms-1', text: 'Pix?', sentAt: new Date() },
     });
     expect(sms.attendance.closedAt).toBeNull();
+
+    // One batch of several contacts (the inbox's path): only the blocked one's conversation is finalized.
+    const at = new Date();
+    const stored = await ingestBatch(ctx.deps, {
+      companyId: demo.companyId,
+      channel: { kind: 'waweb', id: channelId, sectorId: demo.sector('Comercial') },
+      items: [
+        {
+          contact: { externalId: '5521998887766', name: 'Golpista' },
+          message: { externalId: 'b-1', text: 'De novo', sentAt: at },
+        },
+        {
+          contact: { externalId: '5521911112222', name: 'Cliente bom' },
+          message: { externalId: 'b-2', text: 'Oi', sentAt: at },
+        },
+        {
+          contact: { externalId: '5521998887766', name: 'Golpista' },
+          message: { externalId: 'b-3', text: 'Alô', sentAt: at },
+        },
+      ],
+    });
+    expect(stored).toBe(3);
+    const rows = await ctx.db
+      .select({ name: attendances.name, closedAt: attendances.closedAt, statusId: attendances.statusId })
+      .from(attendances)
+      .where(and(eq(attendances.channelId, channelId), sql`${attendances.createdAt} >= ${at}`));
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    expect(byName.get('Golpista')?.statusId).toBe(closing);
+    expect(byName.get('Golpista')?.closedAt).not.toBeNull();
+    expect(byName.get('Cliente bom')?.closedAt).toBeNull();
   });
 });
