@@ -6,6 +6,7 @@ import {
   Group,
   Select,
   SimpleGrid,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -91,7 +92,13 @@ export function BlackListPage() {
   const first = total === 0 ? 0 : (page - 1) * count + 1;
   const last = Math.min(total, page * count);
 
-  if (!access) return null;
+  if (!access)
+    return (
+      <Stack gap="lg" aria-busy>
+        <PageHeader title="Lista de bloqueio" />
+        <Skeleton h={240} radius="md" />
+      </Stack>
+    );
   return (
     <Stack gap="lg">
       <PageHeader

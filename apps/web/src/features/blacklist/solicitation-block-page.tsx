@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Card, Group, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import { BLACKLIST_MSG, type TSuggestion } from '@prosa/shared/blacklist';
 import { formatDateTime } from '@prosa/shared/dates';
 import { IconAlertCircle, IconCheck, IconClockHour4, IconHistory, IconX } from '@tabler/icons-react';
@@ -19,7 +19,13 @@ export function SolicitationBlockPage() {
   const access = useBlacklistGate((a) => a.can_review);
   const [tab, setTab] = useState<Tab>('pending');
   const count = usePendingSuggestionsCount(access !== null);
-  if (!access) return null;
+  if (!access)
+    return (
+      <Stack gap="lg" aria-busy>
+        <PageHeader title="Sugestões de bloqueio" />
+        <Skeleton h={240} radius="md" />
+      </Stack>
+    );
   const pending = count.data?.pending;
   return (
     <Stack gap="lg">
