@@ -1,6 +1,12 @@
 // A mailing's CSV file (spec 3 §7 mailing-upload): its encoding, delimiter and rows, with the per-row errors the
 // upload shows. Pure: the server reads uploads and the import job with it, the unit tests pin its rules.
 
+// The platform's decoder (browsers and Node have it; this package's lib has no DOM or Node types).
+declare const TextDecoder: new (
+  label?: string,
+  options?: { fatal?: boolean },
+) => { decode(input: Uint8Array): string };
+
 export const CSV_DELIMITERS = [';', ',', '\t', '|'] as const;
 export type TCsvDelimiter = (typeof CSV_DELIMITERS)[number];
 export type TCsvEncoding = 'utf-8' | 'windows-1252';

@@ -41,7 +41,9 @@ describe('CSV reading', () => {
   it('decodes Windows-1252 when the bytes are not UTF-8, and UTF-8 with a BOM', () => {
     const latin = new Uint8Array([0x53, 0xe3, 0x6f, 0x20, 0x50, 0x61, 0x75, 0x6c, 0x6f]);
     expect(decodeCsvBytes(latin)).toEqual({ text: 'São Paulo', encoding: 'windows-1252' });
-    const utf8 = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('São Paulo')]);
+    const utf8 = new Uint8Array([
+      0xef, 0xbb, 0xbf, 0x53, 0xc3, 0xa3, 0x6f, 0x20, 0x50, 0x61, 0x75, 0x6c, 0x6f,
+    ]);
     expect(decodeCsvBytes(utf8)).toEqual({ text: 'São Paulo', encoding: 'utf-8' });
   });
 
