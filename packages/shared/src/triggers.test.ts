@@ -109,9 +109,17 @@ describe('validateOtherTrigger (spec 2 §5 Triggers)', () => {
       TRIGGER_MSG.trueMessageRequired,
       TRIGGER_MSG.falseMessageRequired,
     ]);
-    const ok = { message: 'CPF?', mailing_id: 3, field: 0, true_message: 'Achei', false_message: 'Não achei' };
+    const ok = {
+      message: 'CPF?',
+      mailing_id: 3,
+      field: 0,
+      true_message: 'Achei',
+      false_message: 'Não achei',
+    };
     expect(first('mailing_validation', ok)).toEqual([]);
-    expect(first('mailing_validation', { ...ok, save_metadata: true })).toEqual([TRIGGER_MSG.saveFieldRequired]);
+    expect(first('mailing_validation', { ...ok, save_metadata: true })).toEqual([
+      TRIGGER_MSG.saveFieldRequired,
+    ]);
     expect(first('mailing_sector_transfer', {})).toEqual([TRIGGER_MSG.mailingRequired]);
     expect(first('mailing_sector_transfer', { mailing_id: 3 })).toEqual([]);
   });
