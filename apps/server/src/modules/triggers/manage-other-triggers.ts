@@ -11,8 +11,8 @@ import {
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { assertEditable, type ChannelTarget, channelById } from './channel-target';
-import { assertImageKey, assertStatus, firstError, storedImage } from './check-trigger';
 import { assertMailingUsable } from './check-mailing-trigger';
+import { assertImageKey, assertStatus, firstError, storedImage } from './check-trigger';
 import { readChannelTriggers } from './manage-text-triggers';
 import type { PresentDeps } from './present';
 import {
