@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { apiAs } from '../support/attendances';
 import { sql } from '../support/database';
 import { DEMO, login, mainMenu } from '../support/demo';
 
@@ -11,7 +13,7 @@ const shot = async (page: import('@playwright/test').Page, name: string) => {
 const COUNT = 200;
 
 /** 200 open web chat attendances of the demo company in Suporte, each with its person and contact (one SQL). */
-async function openAttendances(prefix: string): Promise<number[]> {
+async function openAttendances(prefix: string, count = COUNT): Promise<number[]> {
   const rows = await sql<{ id: string }>(
     `with ch as (
        select c.id, c.company_id from channels c join companies co on co.id = c.company_id
@@ -31,7 +33,7 @@ async function openAttendances(prefix: string): Promise<number[]> {
        ct.person_id, 'web', ct.channel_id, ct.name, sec.id, 'Preciso de ajuda com meu pedido', now()
      from ct, sec
      returning id`,
-    [prefix, COUNT],
+    [prefix, count],
   );
   return rows.map((r) => Number(r.id));
 }
@@ -81,6 +83,7 @@ test('o gestor finaliza 200 atendimentos em massa e acompanha o progresso ao viv
   await expect(form.getByText('Selecione o status de finalização.')).toBeVisible();
   await form.getByRole('combobox', { name: 'Status de finalização' }).click();
   await page.getByRole('option', { name: 'Resolvido' }).click();
+  await expect(form.getByText('Selecione o status de finalização.')).toHaveCount(0);
   await shot(page, 'batch-close-new');
   await form.getByRole('button', { name: `Executar ação (${COUNT})` }).click();
 
@@ -117,4 +120,50 @@ test('o gestor finaliza 200 atendimentos em massa e acompanha o progresso ao viv
   await expect(row).toContainText('Gustavo');
   await expect(page.getByRole('button', { name: 'Nova ação em massa' })).toBeEnabled();
   await shot(page, 'batch-close-list');
+});
+
+test('o gestor cancela, após confirmar, uma ação em massa em andamento', async ({ page, baseURL }) => {
+  const ids = await openAttendances('Cliente Cancela', 12);
+  // Another session holds the 6th attendance: the run waits on it, still Executando.
+  const blocker = new pg.Client({
+    connectionString: `postgres://postgres:prosa@127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 51_239}/prosa`,
+  });
+  await blocker.connect();
+  try {
+    await blocker.query('begin');
+    await blocker.query('select id from attendances where id = $1 for update', [ids[5]]);
+    const api = await apiAs(baseURL ?? '', DEMO.manager);
+    const statuses = (await (await api.get('/api/statuses')).json()) as { id: number; name: string }[];
+    const created = await api.post('/api/batch-close-queue', {
+      data: { action_id: 1, status_id: statuses.find((s) => s.name === 'Resolvido')?.id, histories: ids },
+    });
+    expect(created.ok()).toBe(true);
+    const queueId = ((await created.json()) as { queue: { id: number } }).queue.id;
+
+    await login(page, DEMO.manager);
+    await page.goto('/batch-close');
+    const row = page.getByRole('row', { name: `Ação em massa ${queueId}` });
+    await expect(row).toContainText('Executando');
+    await expect(page.getByRole('button', { name: 'Nova ação em massa' })).toBeDisabled();
+    await shot(page, 'batch-close-in-progress');
+    await row.getByRole('button', { name: `Cancelar ação ${queueId}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancelar ação em massa' });
+    await expect(dialog).toContainText('Os atendimentos já processados não serão desfeitos');
+    await dialog.getByRole('button', { name: 'Cancelar ação' }).click();
+    await expect(page.getByText('Ação em massa cancelada.')).toBeVisible();
+    await expect(row).toContainText('Cancelado');
+    await expect(page.getByRole('button', { name: 'Nova ação em massa' })).toBeEnabled();
+    await api.dispose();
+  } finally {
+    await blocker.query('commit');
+    await blocker.end();
+  }
+  // The detail tells the items left Pendente.
+  await page
+    .getByRole('link', { name: /^#\d+$/ })
+    .first()
+    .click();
+  await expect(page.getByRole('status', { name: 'Situação da ação' })).toContainText('Cancelado');
+  await expect(page.getByRole('table', { name: 'Atendimentos da ação' })).toContainText('Pendente');
+  await shot(page, 'batch-close-canceled');
 });

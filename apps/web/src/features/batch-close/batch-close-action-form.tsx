@@ -73,8 +73,10 @@ export function BatchCloseActionForm(props: {
   onEdit: () => void;
 }) {
   const [values, setValues] = useState<TActionValues>(EMPTY_ACTION);
-  const set = <K extends keyof TActionValues>(k: K, v: TActionValues[K]) =>
+  const set = <K extends keyof TActionValues>(k: K, v: TActionValues[K]) => {
     setValues((old) => ({ ...old, [k]: v }));
+    props.onEdit();
+  };
   const action = values.actionId ? Number(values.actionId) : 0;
   const finalization = props.statuses
     .filter((s) => s.should_close === 1 && !s.use_in_bot)
