@@ -16,6 +16,7 @@ import { startQueue } from './jobs/queue';
 import { JOBS, workerConsumers, workerTasks } from './jobs/registry';
 import { startScheduler } from './jobs/scheduler';
 import { attendanceInboundSink } from './modules/attendance/inbound-sink';
+import { startCampaignRunner } from './modules/campaign-engine/runner';
 import { healthRoutes } from './modules/health/routes';
 import { resolveAppSecret } from './platform/app-secret';
 import { channelServerUrl, loadConfig, publicUrl } from './platform/config';
@@ -126,6 +127,15 @@ async function main() {
       )
     : null;
 
+  // Campaigns (issue 18): every worker sends its share, at each channel's rate shared by all of them.
+  const campaignRunner = config.ROLE.has('worker')
+    ? startCampaignRunner(fullDeps, {
+        log: (msg, err) => {
+          if (!stopping) console.error(msg, err);
+        },
+      })
+    : null;
+
   // Telegram bots without a webhook (no public https address): polled by the workers, one node per bot.
   const telegramPoller = config.ROLE.has('worker')
     ? startTelegramPoller({
@@ -212,6 +222,7 @@ async function main() {
     await telegramPoller?.stop().catch(() => {});
     await emailReader?.stop().catch(() => {});
     await inbox?.stop().catch(() => {});
+    await campaignRunner?.stop().catch(() => {});
     await channelChanges.stop().catch(() => {});
     for (const c of consumers) await c.stop().catch(() => {});
     await queue.stop().catch(() => {});

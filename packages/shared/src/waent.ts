@@ -25,6 +25,21 @@ export const WAENT_WINDOW_MS = 24 * 3600_000;
 
 export const WAENT_DEFAULT_API = 'https://graph.facebook.com/v19.0';
 
+/**
+ * The business portfolio's 24-hour limit of unique contacts that campaigns respect (Meta's messaging limit tiers).
+ * Throughput (messages a second) is messages_per_second: 80 for a number, up to 1,000 upgraded, 20 when the number
+ * is shared with the WhatsApp Business app.
+ */
+export const MESSAGING_LIMIT_TIERS = ['250', '2000', '10000', '100000', 'unlimited'] as const;
+export type TMessagingLimit = (typeof MESSAGING_LIMIT_TIERS)[number];
+export const MESSAGING_LIMIT_LABEL: Record<TMessagingLimit, string> = {
+  '250': '250 contatos por 24 horas',
+  '2000': '2.000 contatos por 24 horas',
+  '10000': '10.000 contatos por 24 horas',
+  '100000': '100.000 contatos por 24 horas',
+  unlimited: 'Ilimitado',
+};
+
 const optText = (max: number) => z.string().trim().max(max).optional();
 const secret = z.string().trim().max(1000).optional();
 
@@ -52,6 +67,7 @@ const base = {
     .min(1, { error: WAENT_MSG.rateInvalid })
     .max(1000, { error: WAENT_MSG.rateInvalid })
     .optional(),
+  messaging_limit: z.enum(MESSAGING_LIMIT_TIERS).optional(),
   is_active: z.boolean().optional(),
 };
 
@@ -100,6 +116,7 @@ export const ZWaentChannel = z.object({
   verify_token: z.string(),
   api_base_url: z.string(),
   messages_per_second: z.number(),
+  messaging_limit: z.enum(MESSAGING_LIMIT_TIERS),
   is_active: z.boolean(),
   is_cloud: z.boolean(),
   /** The callback URL to configure at Meta. */

@@ -136,6 +136,8 @@ export type DeliveryStatus = {
   at: Date;
   error?: string;
   recipient?: string;
+  /** The reference we sent with the message (OutboundSend.reference), when the provider echoes it. */
+  reference?: string;
 };
 
 export type InboundParse = {
@@ -167,6 +169,11 @@ export type OutboundSend = {
   html?: string;
   /** The provider's id of the message this one answers. */
   replyTo?: string;
+  /**
+   * Our reference for the provider to echo in its statuses (the Cloud API's biz_opaque_callback_data, a broker's
+   * correlation id): a campaign recipient's, so a status names it even when the send's answer was never recorded.
+   */
+  reference?: string;
   template?: TemplatePayload;
   media: TStoredAttachment[];
   /**

@@ -81,6 +81,11 @@ export async function startWhatsAppPeer(
     templates?: PeerTemplate[];
     /** Page size of GET /{waba}/message_templates when the caller asks for more. */
     templatePageSize?: number;
+    /**
+     * The number's throughput (messages a second, Meta's 80 by default for a real number): more within any second
+     * answers error 130429 (Rate limit hit). Unset: no limit.
+     */
+    throughput?: number;
   } = {},
 ) {
   const accessToken = opts.accessToken ?? `EAAG${randomBytes(16).toString('hex')}`;
@@ -98,6 +103,14 @@ export async function startWhatsAppPeer(
   const arrivals: PeerArrival[] = [];
   const uploads: PeerUpload[] = [];
   const media = new Map<string, { data: Buffer; mimeType: string }>();
+  // Where accepted messages' status webhooks go (as Meta delivers them to the app's callback), when set.
+  let statusTarget: { url: string; appSecret: string; delivered: boolean } | null = null;
+  const pendingStatuses: { wamid: string; to: string; ref: string | null }[] = [];
+  let statusTimer: NodeJS.Timeout | null = null;
+  const statusDeliveries: Promise<unknown>[] = [];
+  // Recipients whose per-user marketing limit is reached: their messages fail with 131049 in the status.
+  const marketingLimited = new Set<string>();
+  const throttled: number[] = [];
   const failures: { status: 429 | 500 | 400; retryAfter?: number; code?: number }[] = [];
   let origin = '';
 
@@ -156,8 +169,24 @@ export async function startWhatsAppPeer(
       if (b.messaging_product !== 'whatsapp' || typeof b.to !== 'string' || typeof b.type !== 'string') {
         return json(res, 400, graphError(100, '(#100) Invalid parameter'));
       }
+      if (opts.throughput) {
+        // A sliding second: more than `throughput` accepted messages within 1,000 ms is refused.
+        const now = performance.timeOrigin + performance.now();
+        const recent = arrivals.length - arrivals.findLastIndex((a) => a.at <= now - 1000) - 1;
+        if (recent >= opts.throughput) {
+          throttled.push(now);
+          return json(res, 429, graphError(130429, '(#130429) Rate limit hit', 'OAuthException'), {
+            'retry-after': '1',
+          });
+        }
+      }
       const wamid = newWamid();
       sent.push({ wamid, to: b.to, type: b.type, body: b });
+      if (statusTarget) {
+        const ref = typeof b.biz_opaque_callback_data === 'string' ? b.biz_opaque_callback_data : null;
+        pendingStatuses.push({ wamid, to: b.to.replace(/\D/g, ''), ref });
+        statusTimer ??= setTimeout(flushStatuses, 20);
+      }
       const textBody = (b.text as { body?: unknown } | undefined)?.body;
       arrivals.push({
         at: performance.timeOrigin + performance.now(),
@@ -235,6 +264,60 @@ export async function startWhatsAppPeer(
 
   const build = webhookBuilders(phoneNumberId, wabaId);
 
+  // Accepted messages' statuses, in webhooks of up to 50 statuses as Meta batches them: sent (and delivered),
+  // or failed with 131049 for a recipient whose marketing limit is reached; each echoes biz_opaque_callback_data.
+  function flushStatuses() {
+    statusTimer = null;
+    const target = statusTarget;
+    if (!target) return;
+    const batch = pendingStatuses.splice(0, pendingStatuses.length);
+    for (let i = 0; i < batch.length; i += 50) {
+      const part = batch.slice(i, i + 50);
+      const statuses = part.flatMap((m) => {
+        const one = (
+          status: 'sent' | 'delivered' | 'failed',
+          errors?: { code: number; title: string }[],
+        ) => ({
+          wamid: m.wamid,
+          status,
+          to: m.to,
+          ...(m.ref ? { ref: m.ref } : {}),
+          ...(errors ? { errors } : {}),
+        });
+        if (marketingLimited.has(m.to))
+          return [
+            one('failed', [
+              {
+                code: 131049,
+                title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+              },
+            ]),
+          ];
+        return target.delivered ? [one('sent'), one('delivered')] : [one('sent')];
+      });
+      const payload = build.statusPayload(statuses);
+      statusDeliveries.push(
+        deliverSigned(target.url, payload, target.appSecret).catch(() => {
+          // The app was down: Meta retries later; so does this peer, once.
+          pendingStatuses.push(...part);
+          statusTimer ??= setTimeout(flushStatuses, 500);
+        }),
+      );
+    }
+  }
+
+  async function deliverSigned(target: string, payload: unknown, appSecret: string) {
+    const raw = Buffer.from(JSON.stringify(payload));
+    const sig = createHmac('sha256', appSecret).update(raw).digest('hex');
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${sig}` },
+      body: new Uint8Array(raw),
+    });
+    await res.text();
+    if (!res.ok) throw new Error(`webhook ${res.status}`);
+  }
+
   return {
     /** The Graph API base URL to configure on the channel. */
     url: `${origin}/v19.0`,
@@ -249,6 +332,22 @@ export async function startWhatsAppPeer(
     /** The same messages with the time each was accepted (benchmarks measure send rates with it). */
     arrivals,
     uploads,
+    /** Calls refused with 130429 because the number's throughput was exceeded (when `throughput` is set). */
+    throttled,
+    /**
+     * Sends each accepted message's status webhooks (sent, and delivered when asked) to `url`, signed with the
+     * app secret, as Meta does; null stops.
+     */
+    sendStatusesTo(target: { url: string; appSecret: string; delivered?: boolean } | null) {
+      statusTarget = target ? { ...target, delivered: target.delivered ?? false } : null;
+    },
+    /** Waits for the status webhooks sent so far to be answered. */
+    async statusesSettled() {
+      while (pendingStatuses.length > 0 || statusTimer) await new Promise((r) => setTimeout(r, 25));
+      await Promise.allSettled(statusDeliveries);
+    },
+    /** Recipients (digits) whose per-user marketing message limit is reached (status failed, 131049). */
+    marketingLimited,
     /** The next `n` calls to the messages endpoint fail with 429 (code 130429, Retry-After) or 500. */
     failNext(n: number, status: 429 | 500 | 400 = 500, o: { retryAfter?: number; code?: number } = {}) {
       for (let i = 0; i < n; i++) failures.push({ status, ...o });
@@ -281,7 +380,13 @@ export async function startWhatsAppPeer(
       const text = await res.text();
       return { status: res.status, text };
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (statusTimer) clearTimeout(statusTimer);
+        statusTimer = null;
+        statusTarget = null;
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -328,6 +433,8 @@ export function webhookBuilders(phoneNumberId: string, wabaId: string) {
         wamid: string;
         status: 'sent' | 'delivered' | 'read' | 'failed';
         to: string;
+        /** biz_opaque_callback_data the message was sent with. */
+        ref?: string;
         errors?: { code: number; title: string; message?: string }[];
       }[],
     ) {
@@ -337,6 +444,7 @@ export function webhookBuilders(phoneNumberId: string, wabaId: string) {
           status: s.status,
           timestamp: ts(),
           recipient_id: s.to,
+          ...(s.ref ? { biz_opaque_callback_data: s.ref } : {}),
           ...(s.status !== 'read' && s.status !== 'failed'
             ? {
                 conversation: { id: randomBytes(8).toString('hex'), origin: { type: 'service' } },

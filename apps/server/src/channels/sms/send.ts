@@ -17,7 +17,7 @@ export async function sendSms(
   return providerOf(ch.config.broker).send(ctx.outbound, smsAccount(ch), {
     to: m.to.externalId,
     text,
-    ourId: brokerIdOf(m.messageId),
+    ourId: m.reference ?? brokerIdOf(m.messageId),
     medium: 'sms',
   });
 }

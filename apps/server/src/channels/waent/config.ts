@@ -1,3 +1,4 @@
+import { MESSAGING_LIMIT_TIERS } from '@prosa/shared/waent';
 import { z } from '@prosa/shared/zod';
 import type { OpenChannel } from '../port';
 
@@ -13,6 +14,8 @@ export const ZWaentConfig = z.object({
   verify_token: z.string().default(''),
   api_base_url: z.string().default(''),
   is_cloud: z.boolean().default(true),
+  /** The portfolio's 24-hour limit of unique contacts campaigns respect (MESSAGING_LIMIT_TIERS). */
+  messaging_limit: z.enum(MESSAGING_LIMIT_TIERS).default('unlimited'),
 });
 export type WaentConfig = z.output<typeof ZWaentConfig>;
 

@@ -96,14 +96,18 @@ export async function sendMessage(
   c: GraphChannel,
   to: string,
   payload: SendPayload,
+  reference?: string,
 ): Promise<{ wamid: string }> {
+  // biz_opaque_callback_data: Meta echoes it in the message's status webhooks.
+  const ref = reference ? { biz_opaque_callback_data: reference } : {};
   const body =
     payload.type === 'text' || payload.type === 'template'
-      ? { messaging_product: 'whatsapp', recipient_type: 'individual', to, ...payload }
+      ? { messaging_product: 'whatsapp', recipient_type: 'individual', to, ...ref, ...payload }
       : {
           messaging_product: 'whatsapp',
           recipient_type: 'individual',
           to,
+          ...ref,
           type: payload.type,
           [payload.type]: payload.media,
         };

@@ -21,6 +21,7 @@ const channel: WaentChannel = {
     verify_token: 'tok-verif',
     api_base_url: 'https://graph.facebook.com/v19.0',
     is_cloud: true,
+    messaging_limit: 'unlimited',
   },
   secrets: { access_token: 'EAAG', app_secret: 'segredo-do-app' },
   deletedAt: null,

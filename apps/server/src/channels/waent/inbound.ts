@@ -55,6 +55,7 @@ export type WaStatus = {
   status: 'sent' | 'delivered' | 'read' | 'failed' | string;
   timestamp?: string;
   recipient_id?: string;
+  biz_opaque_callback_data?: string;
   errors?: { code?: number; title?: string; message?: string; error_data?: { details?: string } }[];
 };
 
@@ -283,6 +284,9 @@ export function parse(ch: WaentChannel, payload: unknown): InboundParse {
           ? { error: e ? `${e.code ?? ''} ${e.title ?? e.message ?? ''}`.trim() : 'falha no envio' }
           : {}),
         ...(s.recipient_id ? { recipient: s.recipient_id } : {}),
+        ...(typeof s.biz_opaque_callback_data === 'string' && s.biz_opaque_callback_data
+          ? { reference: s.biz_opaque_callback_data }
+          : {}),
       });
     }
   }

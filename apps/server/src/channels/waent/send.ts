@@ -52,7 +52,7 @@ export async function sendWaent(ctx: ChannelCtx, ch: WaentChannel, m: OutboundSe
   if (ch.deletedAt !== null) return { state: 'error', error: 'Canal WhatsApp Enterprise não encontrado.' };
   const graph = graphOf(ch, ctx.outbound);
   const to = toNumber(m);
-  const send = (payload: SendPayload) => sendMessage(graph, to, payload);
+  const send = (payload: SendPayload) => sendMessage(graph, to, payload, m.reference);
   const already = m.partsSent ?? 0;
   let done = 0;
   try {

@@ -1,6 +1,7 @@
 import { channelFactsOf } from '@prosa/shared/channel-capabilities';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { InboundSink } from '../../channels/inbound/sink';
+import { campaignStatus } from '../campaign-statuses/campaign-status';
 import type { InboundContact, InboundMessage, OpenChannel } from '../../channels/port';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
 import { writeFacts } from '../../facts/write-facts';
@@ -211,7 +212,8 @@ export function attendanceInboundSink(
      */
     async status(ch, s) {
       const target = await findByExternalId(deps, ch, s.externalId);
-      if (!target) return false;
+      // Not a conversation's message: a campaign's (by our reference or the provider's id), or not known yet.
+      if (!target) return campaignStatus(deps.db, ch, s);
       let set: { delivery: 'sent' | 'delivered' | 'read' | 'error'; error: string | null } | null = null;
       const current = RANK[target.delivery] ?? -1;
       if (s.state === 'error') {

@@ -51,6 +51,7 @@ export function toChannel(deps: Deps, row: WaentChannelRow, sectorName: string |
     verify_token: maskSecret(row.verifyToken),
     api_base_url: row.apiBaseUrl,
     messages_per_second: row.messagesPerSecond,
+    messaging_limit: row.messagingLimit,
     is_active: row.isActive,
     is_cloud: row.isCloud,
     webhook_url: `${publicUrl(deps.config).replace(/\/+$/, '')}${webhookPath(row.id)}`,
@@ -112,6 +113,7 @@ export async function createChannel(deps: Deps, caller: Caller, input: TWaentCha
       verifyToken: input.verify_token ?? '',
       apiBaseUrl: input.api_base_url || WAENT_DEFAULT_API,
       messagesPerSecond: input.messages_per_second ?? 80,
+      messagingLimit: input.messaging_limit ?? 'unlimited',
       isActive: input.is_active ?? true,
       isCloud: true,
     });
@@ -151,6 +153,7 @@ export async function updateChannel(deps: Deps, caller: Caller, id: number, inpu
       verifyToken: input.verify_token || row.verifyToken,
       apiBaseUrl: input.api_base_url !== undefined ? input.api_base_url || WAENT_DEFAULT_API : row.apiBaseUrl,
       messagesPerSecond: input.messages_per_second ?? row.messagesPerSecond,
+      messagingLimit: input.messaging_limit ?? row.messagingLimit,
       isActive: input.is_active ?? row.isActive,
       isCloud: row.isCloud,
     });

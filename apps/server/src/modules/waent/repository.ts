@@ -1,3 +1,4 @@
+import type { TMessagingLimit } from '@prosa/shared/waent';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { WaentConfig } from '../../channels/waent/config';
 import { type ChannelRow, channels } from '../../db/schema/channels';
@@ -23,6 +24,7 @@ export type WaentChannelRow = {
   verifyToken: string;
   apiBaseUrl: string;
   messagesPerSecond: number;
+  messagingLimit: TMessagingLimit;
   isActive: boolean;
   isCloud: boolean;
   createdAt: Date;
@@ -49,6 +51,7 @@ function toRow(c: ChannelRow): WaentChannelRow {
     verifyToken: config.verify_token ?? '',
     apiBaseUrl: config.api_base_url ?? '',
     messagesPerSecond: c.ratePerSecond ?? DEFAULT_RATE,
+    messagingLimit: config.messaging_limit ?? 'unlimited',
     isActive: c.active,
     isCloud: config.is_cloud ?? true,
     createdAt: c.createdAt,
@@ -57,7 +60,10 @@ function toRow(c: ChannelRow): WaentChannelRow {
   };
 }
 
-export type WaentChannelValues = Omit<WaentChannelRow, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
+export type WaentChannelValues = Omit<
+  WaentChannelRow,
+  'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'messagingLimit'
+> & { messagingLimit?: TMessagingLimit };
 
 function toColumns(v: WaentChannelValues) {
   return {
@@ -75,6 +81,7 @@ function toColumns(v: WaentChannelValues) {
       verify_token: v.verifyToken,
       api_base_url: v.apiBaseUrl,
       is_cloud: v.isCloud,
+      messaging_limit: v.messagingLimit ?? 'unlimited',
     } satisfies WaentConfig,
     secretsSealed: { access_token: v.accessTokenSealed, app_secret: v.appSecretSealed },
     ratePerSecond: v.messagesPerSecond,

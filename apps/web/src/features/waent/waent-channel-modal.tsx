@@ -13,6 +13,9 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
+  MESSAGING_LIMIT_LABEL,
+  MESSAGING_LIMIT_TIERS,
+  type TMessagingLimit,
   type TWaentChannel,
   type TWaentChannelPatch,
   WAENT_DEFAULT_API,
@@ -44,6 +47,7 @@ export type TWaentFormValues = {
   verify_token: string;
   api_base_url: string;
   messages_per_second: number | string;
+  messaging_limit: TMessagingLimit;
   is_active: boolean;
 };
 
@@ -66,6 +70,7 @@ export function formValuesFrom(c: TWaentChannel | null): TWaentFormValues {
     verify_token: '',
     api_base_url: c?.api_base_url ?? WAENT_DEFAULT_API,
     messages_per_second: c?.messages_per_second ?? 80,
+    messaging_limit: c?.messaging_limit ?? 'unlimited',
     is_active: c?.is_active ?? true,
   };
 }
@@ -82,6 +87,7 @@ export function toChannelBody(v: TWaentFormValues, editing: boolean): TWaentChan
     display_name: v.display_name.trim(),
     api_base_url: v.api_base_url.trim(),
     messages_per_second: Number(v.messages_per_second),
+    messaging_limit: v.messaging_limit,
     is_active: v.is_active,
   };
   for (const k of ['access_token', 'app_secret', 'verify_token'] as const) {
@@ -193,10 +199,18 @@ function ChannelForm(props: Omit<Props, 'target'> & { channel: TWaentChannel | n
           />
           <NumberInput
             label="Mensagens por segundo"
+            description="80 por número; até 1.000 com throughput ampliado; 20 se o número também usa o app WhatsApp Business."
             min={1}
             max={1000}
             allowDecimal={false}
             {...form.getInputProps('messages_per_second')}
+          />
+          <Select
+            label="Limite de contatos únicos em 24 horas"
+            description="Limite de mensagens do portfólio na Meta; as campanhas aguardam quando ele é atingido."
+            data={MESSAGING_LIMIT_TIERS.map((t) => ({ value: t, label: MESSAGING_LIMIT_LABEL[t] }))}
+            allowDeselect={false}
+            {...form.getInputProps('messaging_limit')}
           />
         </SimpleGrid>
         <TextInput
