@@ -249,6 +249,10 @@ describe('opt-in screen API', () => {
     });
     await customerSays('aceito');
     expect(await subscriberOf(WA_ID)).toMatchObject({ subscriberStatus: 'inactive', source: 'manual' });
+    // Nor by writing SAIR and then VOLTAR: the user's deactivation stays the reason.
+    await customerSays('sair');
+    await customerSays('voltar');
+    expect(await subscriberOf(WA_ID)).toMatchObject({ subscriberStatus: 'inactive', source: 'manual' });
   });
 
   it('adds a number by hand in its key form; a bad number is refused and nothing changes', async () => {

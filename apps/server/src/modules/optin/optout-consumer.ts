@@ -68,13 +68,15 @@ export function optinConsumer(
         if (!sub) continue;
         let reply: string | null = null;
         if (isOptOutText(m.text)) {
-          await setStatusByIds(tx, {
-            ...where,
-            ids: [sub.id],
-            status: 'inactive',
-            source: 'optout',
-            userId: null,
-          });
+          // An inactive one keeps how it became so (a user's deactivation is not turned into the contact's own).
+          if (sub.subscriberStatus === 'active')
+            await setStatusByIds(tx, {
+              ...where,
+              ids: [sub.id],
+              status: 'inactive',
+              source: 'optout',
+              userId: null,
+            });
           await cancelPendingCampaignContacts(tx, { ...where, keys: [uid] });
           reply = OPTIN_MSG.optoutReply;
         } else if (isOptInText(m.text) && sub.subscriberStatus === 'inactive' && sub.source === 'optout') {
