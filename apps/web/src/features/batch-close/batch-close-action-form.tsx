@@ -3,62 +3,13 @@ import {
   BATCH_CLOSE_ACTION_LABEL,
   BATCH_CLOSE_ACTIONS,
   BATCH_CLOSE_MESSAGE_MAX,
-  type TBatchCloseCreate,
-  ZBatchCloseCreate,
 } from '@prosa/shared/batch-close';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TSector } from '../sectors/api';
 import type { TStatus } from '../statuses/api';
 import type { TUserListItem } from '../users/api';
-
-export type TActionValues = {
-  actionId: string | null;
-  statusId: string | null;
-  sectorId: string | null;
-  userId: string | null;
-  message: string;
-};
-
-export const EMPTY_ACTION: TActionValues = {
-  actionId: null,
-  statusId: null,
-  sectorId: null,
-  userId: '0',
-  message: '',
-};
-
-const NONE = '0';
-
-/** The body the server receives (ZBatchCloseCreate), from the form and the selection. */
-export function toBody(
-  v: TActionValues,
-  histories: number[],
-  filters: Record<string, unknown>,
-): TBatchCloseCreate {
-  const action = v.actionId ? Number(v.actionId) : 0;
-  return {
-    action_id: action as TBatchCloseCreate['action_id'],
-    status_id: (action === 1 || action === 4) && v.statusId ? Number(v.statusId) : null,
-    sector_id: action === 2 && v.sectorId ? Number(v.sectorId) : null,
-    user_id: action === 3 ? Number(v.userId ?? NONE) : null,
-    message: action === 5 ? v.message : null,
-    filters,
-    histories,
-  };
-}
-
-/** Field errors of the shared schema, by form field; `histories` stays apart (it is the selection). */
-export function validate(body: TBatchCloseCreate): Record<string, string> {
-  const r = ZBatchCloseCreate.safeParse(body);
-  if (r.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of r.error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    if (!errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
+import { EMPTY_ACTION, NONE, type TActionValues } from './action-values';
 
 /** The action chosen for the selected attendances (spec 3 §4: 1–5) and the field each one needs. */
 export function BatchCloseActionForm(props: {
