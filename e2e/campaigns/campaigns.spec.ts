@@ -161,6 +161,7 @@ test('o gestor cria uma campanha de WhatsApp Enterprise para um mailing e acompa
   await expect(page.getByLabel('Percentual concluído')).toHaveText('100%', { timeout: 90_000 });
   await expect(page.getByLabel('Contatos: 3')).toBeVisible();
   await expect(page.getByLabel('Enviados: 3')).toBeVisible();
+  await expect(page.getByLabel('Contatos por status')).toHaveText('Enviado: 3');
   const contacts = page.getByRole('table', { name: 'Contatos da campanha' });
   await expect(contacts.getByRole('row')).toHaveCount(PEOPLE.length + 1);
   await expect(contacts.getByRole('row', { name: /Maria Souza/ })).toContainText('+55 (81) 99999-0001');

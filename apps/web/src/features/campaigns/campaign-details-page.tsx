@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Card,
   Group,
@@ -56,6 +57,29 @@ function Stat(props: { label: string; value: number | string; color?: string }) 
 }
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
+
+/** The contacts per status label (spec 3 §4), the ones present only. */
+function StatusBreakdown({ counts }: { counts: Record<string, number> }) {
+  const groups = CONTACT_STATUS_FILTERS.map((f) => ({
+    ...f,
+    n: f.statuses.reduce((sum, st) => sum + (counts[st] ?? 0), 0),
+  })).filter((g) => g.n > 0);
+  if (groups.length === 0) return null;
+  return (
+    <Group gap="xs" aria-label="Contatos por status">
+      {groups.map((g) => (
+        <Badge
+          key={g.value}
+          variant="outline"
+          color={CAMPAIGN_STATUS_COLOR[g.statuses[0]] ?? 'gray'}
+          miw="max-content"
+        >
+          {`${g.label}: ${g.n}`}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
 
 /** Campaign details (spec 3 §2): progress with sent/delivered/read, refreshed every 15 s until 100 %; contacts. */
 export function CampaignDetailsPage() {
@@ -166,6 +190,7 @@ function CampaignDetails({ id }: { id: number }) {
               <Stat label="Entregues" value={d.totalDelivered} color="teal" />
               <Stat label="Lidos" value={d.totalRead} color="green" />
             </SimpleGrid>
+            <StatusBreakdown counts={d.counts} />
             {d.paused_reason ? (
               <Alert color="orange" icon={<IconPlayerPause />} title="Envio pausado">
                 {d.paused_reason}
