@@ -53,13 +53,20 @@ export async function dropDatabase(url: string) {
 }
 
 /** One server process on the phase's database: its own data dir and port, the given ROLE. */
-export async function startNode(o: { databaseUrl: string; name: string; role: string; dataDir: string }) {
+export async function startNode(o: {
+  databaseUrl: string;
+  name: string;
+  role: string;
+  dataDir: string;
+  env?: Record<string, string>;
+}) {
   const server = await spawnServer({
     DATABASE_URL: o.databaseUrl,
     APP_SECRET,
     SEED_DEMO: 'true',
     DATA_DIR: o.dataDir,
     ROLE: o.role,
+    ...o.env,
   });
   const node: Node = {
     ...server,

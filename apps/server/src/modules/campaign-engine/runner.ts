@@ -51,6 +51,14 @@ export type CampaignRunnerDeps = Pick<
   'db' | 'storage' | 'outbound' | 'appSecret' | 'config' | 'channels' | 'channelRepository'
 >;
 
+/** A campaign's sends still under way on this node, and the outcomes not yet recorded. */
+type LoopState = {
+  results: ContactResult[];
+  sentKeys: string[];
+  inflight: Set<Promise<void>>;
+  flush: (() => Promise<void>) | null;
+};
+
 export type CampaignRunner = {
   /** Runs a pass now (a campaign was created or unlocked). */
   wake(): void;
@@ -196,16 +204,19 @@ export function startCampaignRunner(deps: CampaignRunnerDeps, opts: Opts = {}): 
     channel: OpenChannel,
     content: CampaignContent,
     until: number,
-  ) {
+    state: LoopState,
+  ): Promise<boolean> {
     const adapter = deps.channels.get(channel.kind);
-    if (!adapter) return endUnavailable(deps.db, c, ENGINE_MSG.noChannel);
+    if (!adapter) {
+      await endUnavailable(deps.db, c, ENGINE_MSG.noChannel);
+      return false;
+    }
     const rate =
       channel.ratePerSecond ?? DEFAULT_RATE[c.channel] ?? adapter.capabilities.defaultRatePerSecond ?? 10;
     const window = portfolioLimit(channel);
-    const results: ContactResult[] = [];
-    const sentKeys: string[] = [];
-    const inflight = new Set<Promise<void>>();
+    const { results, sentKeys, inflight } = state;
     let lastFlush = Date.now();
+    let claimedAny = false;
     const flush = async () => {
       const batch = results.splice(0, results.length);
       const keys = sentKeys.splice(0, sentKeys.length);
@@ -235,6 +246,7 @@ export function startCampaignRunner(deps: CampaignRunnerDeps, opts: Opts = {}): 
         claimed = got.claimed;
       } else claimed = await claimContacts(deps.db, c.id, want, node);
       if (claimed.length === 0) break;
+      claimedAny = true;
       let queue = await screen(c, claimed, results);
       while (queue.length > 0) {
         if (stopped) {
@@ -291,8 +303,10 @@ export function startCampaignRunner(deps: CampaignRunnerDeps, opts: Opts = {}): 
       }
       if (Date.now() - lastFlush > 250) await flush();
     }
-    await Promise.allSettled([...inflight]);
+    // Sends booked ahead keep going into the next slice: the channel's slots are never left empty between slices.
+    state.flush = flush;
     await flush();
+    return claimedAny;
   }
 
   /** A slice of a WhatsApp-by-QR campaign: one message at a time with the anti-ban pacing. */
@@ -301,17 +315,22 @@ export function startCampaignRunner(deps: CampaignRunnerDeps, opts: Opts = {}): 
     channel: OpenChannel,
     content: CampaignContent,
     until: number,
-  ) {
+  ): Promise<boolean> {
     const adapter = deps.channels.get(channel.kind);
-    if (!adapter) return endUnavailable(deps.db, c, ENGINE_MSG.noChannel);
+    if (!adapter) {
+      await endUnavailable(deps.db, c, ENGINE_MSG.noChannel);
+      return false;
+    }
+    let claimedAny = false;
     const pacing = { ...WAWEB_PACING, ...(c.whatsapp.pacing as Partial<typeof WAWEB_PACING> | undefined) };
     const spacing = Math.max(1, pacing.min_interval_ms + pacing.jitter_ms);
     while (!stopped && Date.now() < until) {
       // The number's slot first (shared by every node): the recipient is claimed only when its turn has come.
       const slots = await takeSlots(deps.db, channel.id, 1000 / spacing, 1, spacing);
-      if (slots.state === 'full') return;
+      if (slots.state === 'full') return claimedAny;
       const [contact] = await claimContacts(deps.db, c.id, 1, node);
-      if (!contact) return;
+      if (!contact) return claimedAny;
+      claimedAny = true;
       const results: ContactResult[] = [];
       const [ok] = await screen(c, [contact], results);
       if (ok) {
@@ -340,56 +359,96 @@ export function startCampaignRunner(deps: CampaignRunnerDeps, opts: Opts = {}): 
       }
       await recordResults(deps.db, results);
     }
+    return claimedAny;
   }
 
-  async function runCampaign(c: RunningCampaign) {
+  async function runCampaign(c: RunningCampaign, state: LoopState): Promise<boolean> {
     const channel = await deps.channelRepository.find(c.companyId, c.channelId);
-    if (!channel || channel.deletedAt !== null) return endUnavailable(deps.db, c, ENGINE_MSG.noChannel);
+    if (!channel || channel.deletedAt !== null) {
+      await endUnavailable(deps.db, c, ENGINE_MSG.noChannel);
+      return false;
+    }
     let content: CampaignContent;
     try {
       content = await contentOf(c, channel);
     } catch (err) {
-      return failCampaign(deps.db, c, err instanceof Error ? err.message : ENGINE_MSG.invalidContent);
+      await failCampaign(deps.db, c, err instanceof Error ? err.message : ENGINE_MSG.invalidContent);
+      return false;
     }
-    if (c.channel === 'waent' && (await qualityHolds(c, channel, content))) return;
+    if (c.channel === 'waent' && (await qualityHolds(c, channel, content))) return false;
     const until = Date.now() + sliceMs;
-    if (c.channel === 'waweb') await wawebSlice(c, channel, content, until);
-    else await pacedSlice(c, channel, content, until);
-    const finished = await publishProgress(deps.db, c);
-    if (finished) contents.delete(c.id);
+    if (c.channel === 'waweb') return wawebSlice(c, channel, content, until);
+    return pacedSlice(c, channel, content, until, state);
   }
 
-  async function pass(): Promise<boolean> {
+  /**
+   * One running campaign on this node, for as long as it runs: slice after slice with no gap between them (sends
+   * booked in one slice go on during the next), its progress published at most once a second.
+   */
+  async function campaignLoop(first: RunningCampaign) {
+    const state: LoopState = { results: [], sentKeys: [], inflight: new Set(), flush: null };
+    let c: RunningCampaign | undefined = first;
+    let published = 0;
+    while (!stopped && c) {
+      let busy = false;
+      try {
+        busy = await runCampaign(c, state);
+      } catch (err) {
+        log(`campanha ${c.id}: falha no envio`, err);
+      }
+      if (Date.now() - published > 1000 || !busy) {
+        if (!busy) {
+          await Promise.allSettled([...state.inflight]);
+          await state.flush?.();
+        }
+        const finished = await publishProgress(deps.db, c).catch(() => false);
+        published = Date.now();
+        if (finished) break;
+      }
+      if (!busy) await sleep(Math.min(idleMs, 500));
+      c = (await runningCampaigns(deps.db)).find((x) => x.id === first.id);
+    }
+    await Promise.allSettled([...state.inflight]);
+    await state.flush?.().catch(() => {});
+    contents.delete(first.id);
+    await publishProgress(deps.db, first).catch(() => false);
+  }
+
+  const loops = new Map<number, Promise<void>>();
+
+  async function pass(): Promise<void> {
     const before = await runningCampaigns(deps.db);
     await housekeeping(before);
-    const list = await runningCampaigns(deps.db);
     // Campaigns of different channels run side by side; those of one channel share its rate row anyway.
-    await Promise.all(
-      list.map((c) => runCampaign(c).catch((err: unknown) => log(`campanha ${c.id}: falha no envio`, err))),
-    );
-    return list.length > 0;
+    for (const c of await runningCampaigns(deps.db)) {
+      if (loops.has(c.id)) continue;
+      loops.set(
+        c.id,
+        campaignLoop(c)
+          .catch((err: unknown) => log(`campanha ${c.id}: falha`, err))
+          .finally(() => loops.delete(c.id)),
+      );
+    }
   }
 
   const loop = (async () => {
     while (!stopped) {
-      let busy = false;
       try {
-        busy = await pass();
+        await pass();
       } catch (err) {
         if (!stopped) log('campanhas: falha na rodada', err);
       }
       if (stopped) break;
-      if (!busy) {
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, idleMs);
-          wakeUp = () => {
-            clearTimeout(t);
-            resolve();
-          };
-        });
-        wakeUp = null;
-      }
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, idleMs);
+        wakeUp = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      wakeUp = null;
     }
+    await Promise.allSettled([...loops.values()]);
   })();
 
   return {
