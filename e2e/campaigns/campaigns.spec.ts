@@ -23,6 +23,7 @@ const PEOPLE = [
 ] as const;
 
 let peer: WhatsAppPeer;
+let hook = '';
 
 test.beforeAll(async ({ browser, baseURL }) => {
   peer = await startWhatsAppPeer();
@@ -51,6 +52,10 @@ test.beforeAll(async ({ browser, baseURL }) => {
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
+  const channelId = ((await res.json()) as { id: number }).id;
+  hook = `${baseURL}/api/webhooks/waent/${channelId}`;
+  // As Meta does: each accepted message's statuses (sent, delivered) come back to the channel's webhook.
+  peer.sendStatusesTo({ url: hook, appSecret: APP_SECRET, delivered: true });
   await context.close();
 
   // An approved template of the channel's WABA and a small imported mailing (no screen creates them in one step).
@@ -162,10 +167,33 @@ test('o gestor cria uma campanha de WhatsApp Enterprise para um mailing e acompa
   await expect(page.getByLabel('Contatos: 3')).toBeVisible();
   await expect(page.getByLabel('Enviados: 3')).toBeVisible();
   await expect(page.getByLabel('Contatos por status')).toHaveText('Enviado: 3');
+  // Deliveries and reads arrive after the sending ended (100 %: no more polling), so the page is opened again.
+  const maria = peer.sent.find((s) => s.type === 'template' && s.to === '5581999990001');
+  const read = await peer.deliver(
+    hook,
+    peer.statusPayload([
+      {
+        wamid: maria?.wamid ?? '',
+        status: 'read',
+        to: '5581999990001',
+        ...(typeof maria?.body.biz_opaque_callback_data === 'string'
+          ? { ref: maria.body.biz_opaque_callback_data }
+          : {}),
+      },
+    ]),
+    { appSecret: APP_SECRET },
+  );
+  expect(read.status).toBe(200);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByLabel('Lidos: 1')).toBeVisible({ timeout: 2000 });
+    await expect(page.getByLabel('Entregues: 3')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
   const contacts = page.getByRole('table', { name: 'Contatos da campanha' });
   await expect(contacts.getByRole('row')).toHaveCount(PEOPLE.length + 1);
   await expect(contacts.getByRole('row', { name: /Maria Souza/ })).toContainText('+55 (81) 99999-0001');
-  await expect(contacts.getByRole('row', { name: /Maria Souza/ })).toContainText('Enviado');
+  await expect(contacts.getByRole('row', { name: /Maria Souza/ })).toContainText('Lido');
+  await expect(contacts.getByRole('row', { name: /João Lima/ })).toContainText('Enviado');
   await shot(page, 'campaigns-details');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Gerar relatório' }).click();
