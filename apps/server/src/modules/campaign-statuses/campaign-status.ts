@@ -2,6 +2,7 @@
 // depending on the sending engine.
 import { sql } from 'drizzle-orm';
 import type { DeliveryStatus, OpenChannel } from '../../channels/port';
+import { writeFacts } from '../../facts/write-facts';
 import type { Db } from '../../platform/db';
 
 /** The reference a campaign recipient's message carries (OutboundSend.reference): "cc:<campaign_contacts.id>". */
@@ -54,5 +55,26 @@ export async function campaignStatus(db: Db, ch: OpenChannel, s: DeliveryStatus)
        where cc.id = target.id and target.status = any(${sql.param(from)}::text[])
       returning cc.id)
     select target.id, exists (select 1 from moved) as changed from target`);
+  const row = r.rows[0];
+  if (row?.changed) {
+    // The details follow deliveries and reads live, even after sending ended: one fact per campaign every 2 s at
+    // most, however many statuses arrive.
+    await db.transaction(async (tx) => {
+      const c = await tx.execute<{ id: number; company_id: number }>(sql`
+        update campaigns set updated_at = now()
+         where id = (select campaign_id from campaign_contacts where id = ${row.id})
+           and updated_at < now() - interval '2 seconds'
+        returning id, company_id`);
+      const hit = c.rows[0];
+      if (hit)
+        await writeFacts(tx, [
+          {
+            companyId: Number(hit.company_id),
+            name: 'campaign.updated',
+            data: { campaign_id: Number(hit.id) },
+          },
+        ]);
+    });
+  }
   return r.rows.length > 0;
 }
