@@ -24,6 +24,7 @@ export const MAILING_MSG = {
   validFile: 'Arquivo válido.',
   created: 'Mailing criado com sucesso! As linhas estão sendo importadas.',
   updated: 'Mailing alterado com sucesso!',
+  reprocessing: 'O arquivo está sendo importado novamente.',
   deleted: 'Mailing excluído com sucesso!',
   inUse: (uses: string) => `Este mailing não pode ser excluído: está em uso (${uses}).`,
   loadError: 'Não foi possível carregar os mailings.',

@@ -273,6 +273,20 @@ describe('mailing CRUD and import', () => {
     });
   });
 
+  it('imports the stored file again on "process file"', async () => {
+    const id = await createMailing('Reprocessar');
+    await processed(id);
+    await ctx.db.delete(mailingRows).where(eq(mailingRows.mailingId, id));
+    const r = await http.post(`/api/mailings/${id}/process`, { cookie: manager });
+    expect(r.status).toBe(200);
+    expect(r.body.message).toBe(MAILING_MSG.reprocessing);
+    expect((await processed(id)).processed_rows).toBe(3);
+    const rows = await ctx.db.select().from(mailingRows).where(eq(mailingRows.mailingId, id));
+    expect(rows).toHaveLength(3);
+    const other = await http.login(OTHER_ADMIN);
+    expect((await http.post(`/api/mailings/${id}/process`, { cookie: other })).status).toBe(404);
+  });
+
   it('deletes softly, and warns instead while a trigger uses it', async () => {
     const id = await createMailing('Apagar');
     const used = await createMailing('Em uso');

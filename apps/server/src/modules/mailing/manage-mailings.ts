@@ -219,3 +219,30 @@ export async function searchFieldValues(
   );
   return { values };
 }
+
+/** "Process file" (spec 3 §7): imports the stored file again (after an import error, or to rebuild the keys). */
+export async function reprocessMailing(deps: Deps, caller: Caller, id: number) {
+  const before = await existing(deps, caller, id);
+  if (!before.fileKey) throw badRequest(MAILING_MSG.fileRequired);
+  const row = await deps.db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(mailings)
+      .set({
+        processing: 'pending',
+        processedRows: 0,
+        rowErrors: [],
+        processingError: null,
+        updatedAt: sql`clock_timestamp()`,
+      })
+      .where(and(eq(mailings.companyId, caller.companyId), eq(mailings.id, id), isNull(mailings.deletedAt)))
+      .returning();
+    if (!r) throw notFound(MAILING_MSG.notFound);
+    await writeFacts(tx, [fact(caller.companyId, id, caller.userId)]);
+    return r;
+  });
+  await startImport(deps, caller.companyId, id);
+  return {
+    message: MAILING_MSG.reprocessing,
+    mailing: toMailing(row, await companyToday(deps.db, caller.companyId)),
+  };
+}

@@ -24,6 +24,7 @@ import {
   getMailing,
   mailingsInPeriod,
   mailingsPage,
+  reprocessMailing,
   searchFieldValues,
   updateMailing,
 } from './manage-mailings';
@@ -108,6 +109,20 @@ export function mailingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => updateMailing(deps, callerOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/api/mailings/:id/process',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Importa o arquivo do mailing novamente',
+          params: ZMailingIdParam,
+          response: { 200: ZMailingSaved },
+        },
+      },
+      async (request) => reprocessMailing(deps, callerOf(request), request.params.id),
     );
 
     app.delete(

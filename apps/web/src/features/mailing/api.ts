@@ -105,3 +105,16 @@ export function useAttendanceMailingData(attendanceId: number) {
       apiRequest(`/api/attendances/${attendanceId}/mailing-data`, { schema: ZAttendanceMailingData }),
   });
 }
+
+export function useReprocessMailing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`/api/mailings/${id}/process`, { method: 'POST', schema: ZMailingSaved }),
+    onSuccess: (result) => {
+      toast.success(result.message);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.mailings });
+    },
+    onError: (error) => warn(error, MAILING_MSG.saveError),
+  });
+}

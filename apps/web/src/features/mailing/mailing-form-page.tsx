@@ -27,7 +27,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { useMailing, useSaveMailing, useUploadMailingFile } from './api';
+import { useMailing, useReprocessMailing, useSaveMailing, useUploadMailingFile } from './api';
 import { MailingImport, MailingStateBadge } from './mailing-badges';
 import { MailingParamsTable } from './mailing-params-table';
 import { MailingUploadResult } from './mailing-upload-result';
@@ -85,6 +85,7 @@ function MailingForm(props: { mailing: TMailing | null }) {
   const navigate = useNavigate();
   const upload = useUploadMailingFile();
   const save = useSaveMailing();
+  const reprocess = useReprocessMailing();
   const [title, setTitle] = useState(m?.title ?? '');
   const [active, setActive] = useState(m?.active ?? true);
   const [dueMin, setDueMin] = useState(m?.due_date_min ?? '');
@@ -168,6 +169,16 @@ function MailingForm(props: { mailing: TMailing | null }) {
                 <Group gap="xs" mb={6}>
                   <MailingStateBadge state={m.state} />
                   <MailingImport mailing={m} />
+                  {m.processing === 'error' ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={reprocess.isPending}
+                      onClick={() => reprocess.mutate(m.id)}
+                    >
+                      Importar novamente
+                    </Button>
+                  ) : null}
                 </Group>
               ) : null}
             </Group>
