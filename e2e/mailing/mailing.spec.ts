@@ -91,7 +91,7 @@ test('o gestor envia um CSV, mapeia os parâmetros, salva e vê o mailing import
   await expect(page.getByRole('heading', { name: 'Editar Mailing' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Rótulo da coluna nome' })).toHaveValue('Nome');
   await expect(page.getByRole('checkbox', { name: 'Exibir cidade no atendimento' })).toBeChecked();
-  // A fifth displayed param is refused... the fourth is fine.
+  // A fourth displayed param is still allowed (at most 4).
   await page.getByRole('checkbox', { name: 'Exibir cod_setor no atendimento' }).check();
   await shot(page, 'mailing-edit');
   await page.getByRole('switch', { name: 'Ativo' }).click();
