@@ -26,6 +26,7 @@ import { createMailer } from './platform/mailer';
 import { createOutboundGuard } from './platform/outbound-url';
 import { createStorage } from './platform/storage/create-storage';
 import { startRealtime } from './realtime/hub';
+import { seedBackOfficeSamples } from './seed/back-office-samples';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed/demo-data';
 import { seedSampleConversations } from './seed/sample-conversations';
 
@@ -78,7 +79,10 @@ async function main() {
   const { seeded, queue } = await withStartupLock(database, async () => {
     await migrateDatabase(database);
     const seeded = config.SEED_DEMO ? await seedDemoData(database.db) : false;
-    if (seeded && config.SEED_SAMPLES) await seedSampleConversations(database.db, appSecret);
+    if (seeded && config.SEED_SAMPLES) {
+      await seedSampleConversations(database.db, appSecret);
+      await seedBackOfficeSamples(database.db, storage);
+    }
     const queue = await startQueue({
       url: database.url,
       worker: config.ROLE.has('worker'),

@@ -1,0 +1,20 @@
+import { seedOptinSamples } from '../modules/optin/seed-optin-samples';
+import type { Db } from '../platform/db';
+import type { Storage } from '../platform/storage/storage';
+import { seedBatchCloseSamples } from './batch-close-samples';
+import { seedBlacklistSamples } from './blacklist-samples';
+import { seedCampaignSamples } from './campaign-samples';
+import { seedMailingSamples } from './mailing-samples';
+
+/**
+ * The back-office samples of the demo company (issue 18), after its sample conversations (they use its channels and
+ * attendances): a mailing already imported, a finished campaign, opt-in subscribers, the blacklist on with a blocked
+ * number and a pending suggestion, a finished batch close. Each part does nothing when its sample exists.
+ */
+export async function seedBackOfficeSamples(db: Db, storage: Storage): Promise<void> {
+  await seedMailingSamples(db, storage);
+  await seedCampaignSamples(db);
+  await seedOptinSamples(db);
+  await seedBlacklistSamples(db);
+  await seedBatchCloseSamples(db);
+}
