@@ -134,6 +134,7 @@ async function main() {
   // Campaigns (issue 18): every worker sends its share, at each channel's rate shared by all of them.
   const campaignRunner = config.ROLE.has('worker')
     ? startCampaignRunner(fullDeps, {
+        unknownGraceMs: config.CAMPAIGN_UNKNOWN_GRACE_MS,
         log: (msg, err) => {
           if (!stopping) console.error(msg, err);
         },

@@ -69,6 +69,9 @@ export const ZConfig = z.object({
   DISTRIBUTION_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   // How often a worker looks for scheduled returns that are due (at most 15 s; tests shorten it).
   SCHEDULE_TICK_SECONDS: z.coerce.number().min(0.2).max(15).default(15),
+  // How long a campaign recipient whose send got no answer (a node died mid-call) waits for the provider's status
+  // before it is decided without it (WhatsApp Cloud: sent again; elsewhere: failure).
+  CAMPAIGN_UNKNOWN_GRACE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   // Days of durable facts (domain_events) kept; older daily partitions go once every consumer has read them.
   FACTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   HISTORY_EXPORT_DIRECT_LIMIT: z.coerce.number().int().min(0).default(2000),

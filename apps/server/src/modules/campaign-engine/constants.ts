@@ -11,8 +11,9 @@ export const OPEN_CONTACT_STATUSES = ['pending', 'sending', 'unknown'] as const;
 /** A claim older than this belongs to a node that died or stalled: its recipients become `unknown`. */
 export const CLAIM_LEASE_MS = 60_000;
 
-/** How long an `unknown` recipient waits for the provider's status before it is decided without it. */
-export const UNKNOWN_GRACE_MS = Number(process.env.CAMPAIGN_UNKNOWN_GRACE_MS ?? 5 * 60_000);
+/** How long an `unknown` recipient waits for the provider's status before it is decided without it (config
+ * CAMPAIGN_UNKNOWN_GRACE_MS). */
+export const UNKNOWN_GRACE_MS = 5 * 60_000;
 
 /** Default sends a second when the channel sets none: the Cloud API's 80 for a number, 10 for an SMS broker. */
 export const DEFAULT_RATE: Record<string, number> = { waent: 80, sms: 10 };
