@@ -4,13 +4,18 @@ import type { TPermissionMap } from '@prosa/shared/permissions';
 import {
   IconActivity,
   IconAddressBook,
+  IconBan,
+  IconBolt,
   IconBook2,
   IconBrandFacebook,
   IconBrandInstagram,
   IconBrandTelegram,
   IconBrandWhatsapp,
   IconBuilding,
+  IconChartBar,
+  IconChecklist,
   IconDeviceDesktopAnalytics,
+  IconFileSpreadsheet,
   IconHierarchy2,
   IconHistory,
   IconMail,
@@ -23,9 +28,12 @@ import {
   IconSettings,
   IconShieldLock,
   IconSitemap,
+  IconSpeakerphone,
   IconTags,
   IconTemplate,
+  IconUserCheck,
   IconUserCircle,
+  IconUserExclamation,
   IconUsers,
 } from '@tabler/icons-react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
@@ -56,6 +64,15 @@ const ICONS: Record<string, typeof IconMessages> = {
   settings: IconSettings,
   security: IconShieldLock,
   account: IconUserCircle,
+  triggers: IconBolt,
+  'chatbot-flows': IconRoute,
+  polls: IconChartBar,
+  mailings: IconFileSpreadsheet,
+  campaigns: IconSpeakerphone,
+  optin: IconUserCheck,
+  'black-list': IconBan,
+  'solicitation-block': IconUserExclamation,
+  'batch-close': IconChecklist,
 };
 
 /** The main menu of spec MENU, filtered by the user's role. */
