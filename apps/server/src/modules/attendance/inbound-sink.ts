@@ -1,12 +1,12 @@
 import { channelFactsOf } from '@prosa/shared/channel-capabilities';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { InboundSink } from '../../channels/inbound/sink';
-import { campaignStatus } from '../campaign-statuses/campaign-status';
 import type { InboundContact, InboundMessage, OpenChannel } from '../../channels/port';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
 import { writeFacts } from '../../facts/write-facts';
 import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
+import { campaignStatus } from '../campaign-statuses/campaign-status';
 import { requestProfilePictures } from '../profile-pictures/request-profile-pictures';
 import { ingestBatch, ingestInbound } from './ingest-batch';
 

@@ -65,17 +65,15 @@ async function campaignOf(
     .values({ companyId, title: 'Campanha', status: 'scheduled', tries: 2, ...values })
     .returning();
   if (!c) throw new Error('campanha');
-  await ctx.db
-    .insert(campaignContacts)
-    .values(
-      recipients.map((r) => ({
-        companyId,
-        campaignId: c.id,
-        contactKey: r.key,
-        name: r.vars.nome ?? '',
-        vars: r.vars,
-      })),
-    );
+  await ctx.db.insert(campaignContacts).values(
+    recipients.map((r) => ({
+      companyId,
+      campaignId: c.id,
+      contactKey: r.key,
+      name: r.vars.nome ?? '',
+      vars: r.vars,
+    })),
+  );
   return c.id;
 }
 
