@@ -1,56 +1,119 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from './components/app-layout';
-import { AccountPage } from './features/account/account-page';
 import { ChatPage } from './features/attendance/chat-page';
 import { LoginPage } from './features/auth/login-page';
-import { ResetPasswordPage } from './features/auth/reset-password-page';
 import { PublicOnly, RequireSession } from './features/auth/route-guards';
-import { BatchCloseDetailPage } from './features/batch-close/batch-close-detail-page';
-import { BatchCloseNewPage } from './features/batch-close/batch-close-new-page';
-import { BatchClosePage } from './features/batch-close/batch-close-page';
-import { BlackListPage } from './features/blacklist/black-list-page';
-import { SolicitationBlockPage } from './features/blacklist/solicitation-block-page';
-import { CampaignDetailsPage } from './features/campaigns/campaign-details-page';
-import { CampaignsPage } from './features/campaigns/campaigns-page';
-import { ChannelMonitorPage } from './features/channel-monitor/monitor-page';
-import { FlowEditorPage } from './features/chatbot/flow-editor-page';
-import { ChatbotFlowsPage } from './features/chatbot/flows-page';
-import { CompaniesPage } from './features/companies/companies-page';
-import { CompanyEditPage } from './features/companies/company-edit-page';
-import { SettingsPage } from './features/company-metadata/settings-page';
-import { MonitorPage } from './features/distribution/monitor-page';
-import { EmailConfigsPage } from './features/email/email-configs-page';
-import { EmailEditPage } from './features/email/email-edit-page';
-import { FacebookPagesPage } from './features/facebook/facebook-pages-page';
-import { HistoryPage } from './features/history/history-page';
-import { HsmPage } from './features/hsm/hsm-page';
-import { InstagramPage } from './features/instagram/instagram-page';
-import { KnowledgePage } from './features/knowledge/knowledge-page';
-import { MailingFormPage } from './features/mailing/mailing-form-page';
-import { MailingsPage } from './features/mailing/mailings-page';
-import { MultichannelFormPage } from './features/multichannel/multichannel-form-page';
-import { MultichannelPage } from './features/multichannel/multichannel-page';
-import { NewchatWizardPage } from './features/newchat/newchat-wizard-page';
-import { NewchatsPage } from './features/newchat/newchats-page';
-import { OptinPage } from './features/optin/optin-page';
 import { PauseGate } from './features/pause/pause-gate';
-import { UserInPausePage } from './features/pause/user-in-pause-page';
-import { PermissionsPage } from './features/permissions/permissions-page';
-import { ContactsPage } from './features/persons/contacts-page';
-import { PollsPage } from './features/polls/polls-page';
-import { SectorsPage } from './features/sectors/sectors-page';
-import { SecurityPage } from './features/settings/security-page';
-import { SmartChannelsPage } from './features/smart/smart-channels-page';
-import { SmsChannelsPage } from './features/sms/sms-channels-page';
-import { SmsEditPage } from './features/sms/sms-edit-page';
-import { StatusesPage } from './features/statuses/statuses-page';
-import { TelegramChannelsPage } from './features/telegram/telegram-channels-page';
-import { TelegramEditPage } from './features/telegram/telegram-edit-page';
-import { TriggersPage } from './features/triggers/triggers-page';
-import { UsersPage } from './features/users/users-page';
-import { WaentChannelsPage } from './features/waent/waent-channels-page';
-import { WawebChannelsPage } from './features/waweb/waweb-channels-page';
-import { WebchatsPage } from './features/webchat/webchats-page';
+import { lazyPage } from './lib/lazy-page';
+
+// What the login and the chat need at first paint is in the entry chunk; every other screen loads on first visit.
+const AccountPage = lazyPage(() => import('./features/account/account-page').then((m) => m.AccountPage));
+const ResetPasswordPage = lazyPage(() =>
+  import('./features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+);
+const BatchCloseDetailPage = lazyPage(() =>
+  import('./features/batch-close/batch-close-detail-page').then((m) => m.BatchCloseDetailPage),
+);
+const BatchCloseNewPage = lazyPage(() =>
+  import('./features/batch-close/batch-close-new-page').then((m) => m.BatchCloseNewPage),
+);
+const BatchClosePage = lazyPage(() =>
+  import('./features/batch-close/batch-close-page').then((m) => m.BatchClosePage),
+);
+const BlackListPage = lazyPage(() =>
+  import('./features/blacklist/black-list-page').then((m) => m.BlackListPage),
+);
+const SolicitationBlockPage = lazyPage(() =>
+  import('./features/blacklist/solicitation-block-page').then((m) => m.SolicitationBlockPage),
+);
+const CampaignDetailsPage = lazyPage(() =>
+  import('./features/campaigns/campaign-details-page').then((m) => m.CampaignDetailsPage),
+);
+const CampaignsPage = lazyPage(() =>
+  import('./features/campaigns/campaigns-page').then((m) => m.CampaignsPage),
+);
+const ChannelMonitorPage = lazyPage(() =>
+  import('./features/channel-monitor/monitor-page').then((m) => m.ChannelMonitorPage),
+);
+const FlowEditorPage = lazyPage(() =>
+  import('./features/chatbot/flow-editor-page').then((m) => m.FlowEditorPage),
+);
+const ChatbotFlowsPage = lazyPage(() =>
+  import('./features/chatbot/flows-page').then((m) => m.ChatbotFlowsPage),
+);
+const CompaniesPage = lazyPage(() =>
+  import('./features/companies/companies-page').then((m) => m.CompaniesPage),
+);
+const CompanyEditPage = lazyPage(() =>
+  import('./features/companies/company-edit-page').then((m) => m.CompanyEditPage),
+);
+const SettingsPage = lazyPage(() =>
+  import('./features/company-metadata/settings-page').then((m) => m.SettingsPage),
+);
+const MonitorPage = lazyPage(() => import('./features/distribution/monitor-page').then((m) => m.MonitorPage));
+const EmailConfigsPage = lazyPage(() =>
+  import('./features/email/email-configs-page').then((m) => m.EmailConfigsPage),
+);
+const EmailEditPage = lazyPage(() => import('./features/email/email-edit-page').then((m) => m.EmailEditPage));
+const FacebookPagesPage = lazyPage(() =>
+  import('./features/facebook/facebook-pages-page').then((m) => m.FacebookPagesPage),
+);
+const HistoryPage = lazyPage(() => import('./features/history/history-page').then((m) => m.HistoryPage));
+const HsmPage = lazyPage(() => import('./features/hsm/hsm-page').then((m) => m.HsmPage));
+const InstagramPage = lazyPage(() =>
+  import('./features/instagram/instagram-page').then((m) => m.InstagramPage),
+);
+const KnowledgePage = lazyPage(() =>
+  import('./features/knowledge/knowledge-page').then((m) => m.KnowledgePage),
+);
+const MailingFormPage = lazyPage(() =>
+  import('./features/mailing/mailing-form-page').then((m) => m.MailingFormPage),
+);
+const MailingsPage = lazyPage(() => import('./features/mailing/mailings-page').then((m) => m.MailingsPage));
+const MultichannelFormPage = lazyPage(() =>
+  import('./features/multichannel/multichannel-form-page').then((m) => m.MultichannelFormPage),
+);
+const MultichannelPage = lazyPage(() =>
+  import('./features/multichannel/multichannel-page').then((m) => m.MultichannelPage),
+);
+const NewchatWizardPage = lazyPage(() =>
+  import('./features/newchat/newchat-wizard-page').then((m) => m.NewchatWizardPage),
+);
+const NewchatsPage = lazyPage(() => import('./features/newchat/newchats-page').then((m) => m.NewchatsPage));
+const OptinPage = lazyPage(() => import('./features/optin/optin-page').then((m) => m.OptinPage));
+const UserInPausePage = lazyPage(() =>
+  import('./features/pause/user-in-pause-page').then((m) => m.UserInPausePage),
+);
+const PermissionsPage = lazyPage(() =>
+  import('./features/permissions/permissions-page').then((m) => m.PermissionsPage),
+);
+const ContactsPage = lazyPage(() => import('./features/persons/contacts-page').then((m) => m.ContactsPage));
+const PollsPage = lazyPage(() => import('./features/polls/polls-page').then((m) => m.PollsPage));
+const SectorsPage = lazyPage(() => import('./features/sectors/sectors-page').then((m) => m.SectorsPage));
+const SecurityPage = lazyPage(() => import('./features/settings/security-page').then((m) => m.SecurityPage));
+const SmartChannelsPage = lazyPage(() =>
+  import('./features/smart/smart-channels-page').then((m) => m.SmartChannelsPage),
+);
+const SmsChannelsPage = lazyPage(() =>
+  import('./features/sms/sms-channels-page').then((m) => m.SmsChannelsPage),
+);
+const SmsEditPage = lazyPage(() => import('./features/sms/sms-edit-page').then((m) => m.SmsEditPage));
+const StatusesPage = lazyPage(() => import('./features/statuses/statuses-page').then((m) => m.StatusesPage));
+const TelegramChannelsPage = lazyPage(() =>
+  import('./features/telegram/telegram-channels-page').then((m) => m.TelegramChannelsPage),
+);
+const TelegramEditPage = lazyPage(() =>
+  import('./features/telegram/telegram-edit-page').then((m) => m.TelegramEditPage),
+);
+const TriggersPage = lazyPage(() => import('./features/triggers/triggers-page').then((m) => m.TriggersPage));
+const UsersPage = lazyPage(() => import('./features/users/users-page').then((m) => m.UsersPage));
+const WaentChannelsPage = lazyPage(() =>
+  import('./features/waent/waent-channels-page').then((m) => m.WaentChannelsPage),
+);
+const WawebChannelsPage = lazyPage(() =>
+  import('./features/waweb/waweb-channels-page').then((m) => m.WawebChannelsPage),
+);
+const WebchatsPage = lazyPage(() => import('./features/webchat/webchats-page').then((m) => m.WebchatsPage));
 
 // Paths of the logged-in screens are those of MENU (@prosa/shared/menu), which also holds their roles.
 export function createRouter() {
