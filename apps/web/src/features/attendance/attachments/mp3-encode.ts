@@ -2,7 +2,7 @@ import { Mp3Encoder } from '@breezystack/lamejs';
 import { chunks, floatTo16 } from './pcm';
 
 export const VOICE_KBPS = 128;
-export const VOICE_SAMPLE_RATE = 44_100;
+
 // One MPEG-1 layer III frame holds 1152 samples; the encoder is fed a frame at a time.
 const FRAME_SAMPLES = 1152;
 

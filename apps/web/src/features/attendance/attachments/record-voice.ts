@@ -1,5 +1,5 @@
-import { encodeMp3, VOICE_SAMPLE_RATE } from './mp3-encode';
 import { mixToMono } from './pcm';
+import { VOICE_SAMPLE_RATE } from './voice-rate';
 
 export type MicrophoneProblem = 'denied' | 'unavailable';
 
@@ -96,6 +96,8 @@ export async function toMp3(recorded: Blob): Promise<Blob> {
   try {
     mp3 = await encodeInWorker(samples.slice());
   } catch {
+    // Without a worker the encoder loads here, on demand: it is not part of the chat's first JavaScript.
+    const { encodeMp3 } = await import('./mp3-encode');
     mp3 = encodeMp3(samples, VOICE_SAMPLE_RATE);
   }
   return new Blob([mp3 as BlobPart], { type: 'audio/mpeg' });
