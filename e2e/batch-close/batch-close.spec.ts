@@ -60,6 +60,12 @@ test('o gestor finaliza 200 atendimentos em massa e acompanha o progresso ao viv
   );
   const table = page.getByRole('table', { name: 'Atendimentos abertos' });
   await expect(table.getByText('Cliente Lote 200')).toBeVisible();
+  // Other specs leave open attendances of their own: this one works on its 200 (found by the contact's name).
+  const onlyOurs = async () => {
+    await page.getByLabel('Mensagem ou contato').fill('Cliente Lote');
+    await page.getByRole('button', { name: 'Pesquisar' }).click();
+  };
+  await onlyOurs();
   await expect(page.getByText(`0 de ${COUNT} selecionado(s)`)).toBeVisible();
 
   // Nothing selected, no action: the spec's texts.
@@ -68,11 +74,13 @@ test('o gestor finaliza 200 atendimentos em massa e acompanha o progresso ao viv
   await expect(page.getByText('Selecione ao menos um atendimento.').first()).toBeVisible();
   await expect(form.getByText('Selecione uma ação.')).toBeVisible();
 
-  // A text filter narrows the list; clearing it brings the 200 back.
+  // A narrower text filter narrows the list further; clearing it empties the filter.
   await page.getByLabel('Mensagem ou contato').fill('Cliente Lote 007');
   await page.getByRole('button', { name: 'Pesquisar' }).click();
   await expect(page.getByText('0 de 1 selecionado(s)')).toBeVisible();
   await page.getByRole('button', { name: 'Limpar' }).click();
+  await expect(page.getByLabel('Mensagem ou contato')).toHaveValue('');
+  await onlyOurs();
   await expect(page.getByText(`0 de ${COUNT} selecionado(s)`)).toBeVisible();
 
   await table.getByRole('checkbox', { name: 'Selecionar todos' }).check();
