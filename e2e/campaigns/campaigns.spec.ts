@@ -278,3 +278,41 @@ test('o gestor edita uma campanha agendada e depois a exclui', async ({ page, ba
   await expect(fresh.getByText('160/160')).toBeVisible();
   await shot(page, 'campaigns-form-sms');
 });
+
+test('o gestor filtra o mailing: só os contatos com os valores escolhidos recebem a campanha', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, DEMO.manager);
+  await page.goto('/campaigns');
+  await page.getByRole('tab', { name: 'Nova campanha' }).click();
+  const form = page.getByRole('form', { name: 'Nova campanha' });
+  await form.getByRole('textbox', { name: 'Título' }).fill(`Só Maria ${STAMP}`);
+  await choose(page, form, 'Tipo de canal', 'WhatsApp Enterprise');
+  await choose(page, form, 'Canal', CHANNEL);
+  await choose(page, form, 'Mailing', new RegExp(MAILING));
+  await form.getByRole('button', { name: 'Adicionar filtro' }).click();
+  await choose(page, form, 'Coluna do filtro 1', 'nome');
+  // The values are suggested from the mailing as they are typed.
+  await form.getByLabel('Valores do filtro 1').fill('Mar');
+  await page.getByRole('option', { name: 'Maria Souza' }).click();
+  await pickNextMonth(page, 'Data limite');
+  await choose(page, form, 'Modelo (HSM)', new RegExp(TEMPLATE));
+  await choose(page, form, 'Variável {{1}}', 'nome');
+  await form.getByText('Texto fixo').nth(1).click();
+  await form.getByRole('textbox', { name: 'Variável {{2}}' }).fill('frete grátis');
+  await shot(page, 'campaigns-form-filter');
+  await form.getByRole('button', { name: 'Criar campanha' }).click();
+  await expect(page.getByText('Campanha criada com sucesso!')).toBeVisible();
+
+  await page
+    .getByRole('table', { name: 'Campanhas' })
+    .getByRole('link', { name: `Só Maria ${STAMP}` })
+    .click();
+  await expect(page.getByLabel('Percentual concluído')).toHaveText('100%', { timeout: 60_000 });
+  await expect(page.getByLabel('Contatos: 1')).toBeVisible();
+  const contacts = page.getByRole('table', { name: 'Contatos da campanha' });
+  await expect(contacts.getByRole('row')).toHaveCount(2);
+  await expect(contacts.getByRole('row', { name: /Maria Souza/ })).toBeVisible();
+});

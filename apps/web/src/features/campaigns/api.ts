@@ -18,6 +18,7 @@ import {
   ZCampaignTemplateOption,
   ZCampaignUploadResult,
   ZCount,
+  ZMailingFieldValues,
   ZSmsBrokers,
 } from '@prosa/shared/campaigns';
 import { z } from '@prosa/shared/zod';
@@ -146,6 +147,21 @@ export function useCampaignMailings(period: { valid_from?: string; valid_to?: st
     placeholderData: keepPreviousData,
     queryFn: () =>
       apiRequest(`${CAMPAIGN_API.mailings}${qs(period)}`, { schema: z.array(ZCampaignMailingOption) }),
+  });
+}
+
+/** Values of a mailing column starting with `value` (at most 20), for a filter row's suggestions. */
+export function useMailingFieldValues(mailingId: number | null, field: string, value: string) {
+  return useQuery({
+    queryKey: [...key, 'options', 'field-values', mailingId, field, value],
+    enabled: mailingId !== null && field !== '',
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      apiRequest(CAMPAIGN_API.mailingFieldValues, {
+        method: 'POST',
+        body: { mailing_id: mailingId, field, value, filters: {} },
+        schema: ZMailingFieldValues,
+      }),
   });
 }
 

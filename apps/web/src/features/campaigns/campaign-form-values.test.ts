@@ -3,6 +3,7 @@ import { CAMPAIGN_MSG, ZCampaignInput } from '@prosa/shared/campaigns';
 import { describe, expect, it } from 'vitest';
 import {
   emptyCampaign,
+  filtersOf,
   fromCampaign,
   resizeVariables,
   toCampaignInput,
@@ -116,6 +117,33 @@ describe('campaign form values', () => {
   });
 });
 
+describe('mailing filters', () => {
+  it('sends each column with its values, leaving out incomplete rows and repeated values', () => {
+    expect(
+      filtersOf([
+        { column: 'cidade', values: ['Recife', ' Recife ', 'Olinda'] },
+        { column: '', values: ['x'] },
+        { column: 'plano', values: [] },
+      ]),
+    ).toEqual({ cidade: ['Recife', 'Olinda'] });
+  });
+
+  it('go with a mailing and never to all subscribers', () => {
+    const v = {
+      ...emptyCampaign(),
+      title: 'Recife',
+      channel: 'waweb' as const,
+      channel_id: '2',
+      mailing_id: '3',
+      field: 'telefone',
+      filters: [{ column: 'cidade', values: ['Recife'] }],
+      messages: [{ type: 'text' as const, content: 'Olá', variants: [] }],
+    };
+    expect(toCampaignInput(v, TZ).filters).toEqual({ cidade: ['Recife'] });
+    expect(toCampaignInput({ ...v, to_subscribers: true }, TZ).filters).toEqual({});
+  });
+});
+
 describe('editing a saved campaign', () => {
   const saved: TCampaign = {
     id: 5,
@@ -129,7 +157,7 @@ describe('editing a saved campaign', () => {
     to_subscribers: false,
     mailing_id: 3,
     mailing: { id: 3, title: 'Clientes' },
-    filters: {},
+    filters: { cidade: ['Recife', 'Olinda'] },
     valid_from: null,
     valid_to: '2030-12-24T15:00:00.000Z',
     schedule_date: '2030-12-20T12:30:00.000Z',
@@ -169,7 +197,9 @@ describe('editing a saved campaign', () => {
       tries: 2,
       hsm_template: '11',
     });
+    expect(values.filters).toEqual([{ column: 'cidade', values: ['Recife', 'Olinda'] }]);
     expect(toCampaignInput(values, TZ)).toMatchObject({
+      filters: { cidade: ['Recife', 'Olinda'] },
       channel_id: 7,
       mailing_id: 3,
       valid_to: saved.valid_to,

@@ -12,6 +12,8 @@ import { isoToWallTime, wallTimeToIso } from '@prosa/shared/scheduling';
 // the shared schema placed on the form's fields.
 
 export type TVariable = { source: 'column' | 'text'; column: string; text: string };
+/** A mailing filter row: the recipients are the rows whose `column` holds one of `values`. */
+export type TMailingFilter = { column: string; values: string[] };
 export type TFormMessage =
   | { type: 'text'; content: string; variants: string[] }
   | { type: 'media'; content: TCampaignMedia };
@@ -25,6 +27,7 @@ export type CampaignFormValues = {
   mailing_id: string;
   /** The mailing column with the phone (its label). */
   field: string;
+  filters: TMailingFilter[];
   /** Wall-clock values of the pickers ('YYYY-MM-DD HH:mm:ss', the company's timezone). */
   valid_from: string | null;
   valid_to: string | null;
@@ -44,6 +47,7 @@ export const emptyCampaign = (): CampaignFormValues => ({
   to_subscribers: false,
   mailing_id: '',
   field: '',
+  filters: [],
   valid_from: null,
   valid_to: null,
   schedule_date: null,
@@ -58,6 +62,16 @@ export const emptyCampaign = (): CampaignFormValues => ({
 const num = (v: string) => (/^\d+$/.test(v) ? Number(v) : null);
 const instant = (v: string | null, tz: string) => (v ? wallTimeToIso(v, tz) : null);
 
+/** The filter rows as the API takes them: column → values; rows without a column or values are left out. */
+export function filtersOf(rows: TMailingFilter[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const r of rows) {
+    const values = [...new Set(r.values.map((x) => x.trim()).filter(Boolean))];
+    if (r.column && values.length > 0) out[r.column] = [...(out[r.column] ?? []), ...values];
+  }
+  return out;
+}
+
 /** What the form sends (create and update). */
 export function toCampaignInput(v: CampaignFormValues, tz: string): TCampaignInput {
   const channel = v.channel || undefined;
@@ -69,7 +83,7 @@ export function toCampaignInput(v: CampaignFormValues, tz: string): TCampaignInp
     channel_id: v.channel === 'sms' ? num(v.sms_broker) : num(v.channel_id),
     to_subscribers: toSubscribers,
     mailing_id: toSubscribers ? null : num(v.mailing_id),
-    filters: {},
+    filters: toSubscribers ? {} : filtersOf(v.filters),
     valid_from: instant(v.valid_from, tz),
     valid_to: instant(v.valid_to, tz),
     schedule_date: instant(v.schedule_date, tz),
@@ -136,6 +150,10 @@ export function fromCampaign(c: TCampaign, tz: string): CampaignFormValues {
     to_subscribers: c.to_subscribers,
     mailing_id: str(c.mailing_id),
     field: str(c.channel === 'sms' ? s.field : w.field),
+    filters: Object.entries((c.filters ?? {}) as Record<string, unknown>).map(([column, values]) => ({
+      column,
+      values: Array.isArray(values) ? values.map(String) : [],
+    })),
     valid_from: wall(c.valid_from),
     valid_to: wall(c.valid_to),
     schedule_date: wall(c.schedule_date),

@@ -41,6 +41,7 @@ import {
   toCampaignInput,
   validateCampaign,
 } from './campaign-form-values';
+import { MailingFilters } from './campaign-mailing-filters';
 import { SmsMessageFields, TemplateFields, WawebMessageFields } from './campaign-message-fields';
 
 const CHANNEL_TYPES: TCampaignChannel[] = ['sms', 'waweb', 'waent'];
@@ -246,7 +247,7 @@ export function CampaignForm(props: { campaign: TCampaign | null; onDone: () => 
                 nothingFoundMessage="Nenhum mailing ativo no período"
                 {...form.getInputProps('mailing_id')}
                 value={v.mailing_id || null}
-                onChange={(value) => form.setValues({ mailing_id: value ?? '', field: '' })}
+                onChange={(value) => form.setValues({ mailing_id: value ?? '', field: '', filters: [] })}
                 description="Mailings ativos no período da campanha."
                 inputWrapperOrder={HINT_BELOW}
               />
@@ -262,6 +263,14 @@ export function CampaignForm(props: { campaign: TCampaign | null; onDone: () => 
               />
             </SimpleGrid>
           )}
+          {!toSubscribers && mailing ? (
+            <MailingFilters
+              mailingId={mailing.id}
+              columns={columns}
+              value={v.filters}
+              onChange={(rows) => form.setFieldValue('filters', rows)}
+            />
+          ) : null}
           {!toSubscribers && noMailings ? (
             <Text size="sm" c="dimmed" mt="xs">
               Nenhum mailing ativo no período: importe um em Mailing ou ajuste as datas.
