@@ -4,22 +4,16 @@ import type { DurableConsumer } from '../facts/durable-consumer';
 import { maintainFactPartitions } from '../facts/partitions';
 import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
 import { automationConsumers } from '../modules/automation-consumer/consumer';
-import { batchCloseConsumers, batchCloseJobs, batchCloseTasks } from '../modules/batch-close/worker';
-import { blacklistConsumers, blacklistJobs, blacklistTasks } from '../modules/blacklist/worker';
-import {
-  campaignEngineConsumers,
-  campaignEngineJobs,
-  campaignEngineTasks,
-} from '../modules/campaign-engine/worker';
-import { campaignConsumers, campaignJobs, campaignTasks } from '../modules/campaigns/worker';
+import { batchCloseJobs, batchCloseTasks } from '../modules/batch-close/worker';
+import { campaignJobs, campaignTasks } from '../modules/campaigns/worker';
 import { sweepParkedHttp } from '../modules/chatbot/http-node';
 import { distributionTriggerConsumer } from '../modules/distribution/distribution-trigger';
 import { runAttendanceTimers } from '../modules/distribution/run-timers';
 import { DISTRIBUTION_TASK, forEachActiveCompany, runDueCycles } from '../modules/distribution/schedule';
 import { exportHistoryJob } from '../modules/history/jobs/export-history';
 import { sendMailJob } from '../modules/mail/jobs/send-mail';
-import { mailingConsumers, mailingJobs, mailingTasks } from '../modules/mailing/worker';
-import { optinConsumers, optinJobs, optinTasks } from '../modules/optin/worker';
+import { mailingJobs } from '../modules/mailing/worker';
+import { optinConsumers } from '../modules/optin/worker';
 import { outboundSendJob } from '../modules/outbound/jobs/outbound-send';
 import { sweepOutbound } from '../modules/outbound/sweep-outbound';
 import { enforcePauseLimits } from '../modules/pause/pause-user';
@@ -42,11 +36,8 @@ export const JOBS = [
   outboundSendJob,
   profilePictureJob,
   ...batchCloseJobs,
-  ...blacklistJobs,
-  ...campaignEngineJobs,
   ...campaignJobs,
   ...mailingJobs,
-  ...optinJobs,
 ];
 
 /**
@@ -54,16 +45,10 @@ export const JOBS = [
  * or more that pg-boss schedules today stay there (JOBS, above).
  */
 export function workerTasks(config: Config): ScheduledTask<AppDeps>[] {
-  const issue18 = [
-    ...batchCloseTasks(config),
-    ...blacklistTasks(config),
-    ...campaignEngineTasks(config),
-    ...campaignTasks(config),
-    ...mailingTasks(config),
-    ...optinTasks(config),
-  ];
   return [
-    ...issue18,
+    // Batch close queues and campaigns whose job was lost or whose runner died are queued again.
+    ...batchCloseTasks(config),
+    ...campaignTasks(config),
     // Companies are still claimed one by one by their next_cycle_at; requestDistribution wakes it at once.
     { name: DISTRIBUTION_TASK, everyMs: config.DISTRIBUTION_TICK_MS, run: (deps) => runDueCycles(deps) },
     {
@@ -133,11 +118,6 @@ export function workerConsumers(
   return [
     distributionTriggerConsumer(deps.db),
     ...automationConsumers(deps, log),
-    ...batchCloseConsumers(deps, log),
-    ...blacklistConsumers(deps, log),
-    ...campaignEngineConsumers(deps, log),
-    ...campaignConsumers(deps, log),
-    ...mailingConsumers(deps, log),
     ...optinConsumers(deps, log),
   ];
 }

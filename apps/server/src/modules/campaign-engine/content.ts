@@ -28,11 +28,10 @@ const obj = (v: unknown): Record<string, unknown> =>
 /** {{coluna}} placeholders filled with the recipient's values (by label, case-insensitive); unknown ones empty. */
 export function fillPlaceholders(text: string, vars: Record<string, string>): string {
   const byLower = new Map(Object.entries(vars).map(([k, v]) => [k.trim().toLowerCase(), v] as const));
-  return text.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (_whole, name: string) => {
-    const key = name.trim().toLowerCase();
-    if (key === 'nome' || key === 'name') return byLower.get(key) ?? '';
-    return byLower.get(key) ?? '';
-  });
+  return text.replace(
+    /\{\{\s*([^{}]+?)\s*\}\}/g,
+    (_whole, name: string) => byLower.get(name.trim().toLowerCase()) ?? '',
+  );
 }
 
 /** The values of a template's {{1}}…{{n}}: each from a mailing column of the recipient or a fixed text. */

@@ -1,4 +1,3 @@
-import type { DurableConsumer } from '../../facts/durable-consumer';
 import type { JobDefinition } from '../../jobs/define-job';
 import type { ScheduledTask } from '../../jobs/scheduler';
 import type { Config } from '../../platform/config';
@@ -6,8 +5,7 @@ import type { AppDeps } from '../../platform/deps';
 import { prepareCampaignJob } from './jobs/prepare-campaign';
 import { requeuePendingCampaigns } from './requeue-pending';
 
-// What the workers run for this module (jobs/registry.ts spreads these): pg-boss jobs, recurring tasks, fact
-// consumers.
+// What the workers run for this module (jobs/registry.ts spreads these): pg-boss jobs and recurring tasks.
 
 // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type
 export const campaignJobs: JobDefinition<any>[] = [prepareCampaignJob];
@@ -17,11 +15,4 @@ export function campaignTasks(_config: Config): ScheduledTask<AppDeps>[] {
   return [
     { name: 'campaigns.requeue-pending', everyMs: 60_000, run: (deps) => requeuePendingCampaigns(deps) },
   ];
-}
-
-export function campaignConsumers(
-  _deps: AppDeps,
-  _log?: (msg: string, err?: unknown) => void,
-): DurableConsumer[] {
-  return [];
 }
