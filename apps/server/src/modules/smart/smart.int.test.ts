@@ -167,6 +167,7 @@ describe('active SMS on a Smart channel', () => {
     await create(body({ name: 'Smart WhatsApp não oferecido' }));
     const operator = await http.login(OPERATOR);
     const opts = await http.get('/api/active-sms/options', { cookie: operator });
+    expect(opts.status, JSON.stringify(opts.body)).toBe(200);
     const offered = opts.body.channels as { id: number; name: string; is_new_channel: boolean }[];
     expect(offered.find((c) => c.id === ch.id)?.is_new_channel).toBe(false);
     expect(offered.map((c) => c.name)).not.toContain('Smart WhatsApp não oferecido');
