@@ -70,6 +70,8 @@ test.describe('login e menu por função', () => {
       'Lista de bloqueio',
       'Sugestões de bloqueio',
       'Ações em massa',
+      'Painéis',
+      'Relatórios',
       'Configurações',
       'Segurança',
       'Minha conta',
@@ -133,6 +135,8 @@ test.describe('login e menu por função', () => {
       'Lista de bloqueio',
       'Sugestões de bloqueio',
       'Ações em massa',
+      'Painéis',
+      'Relatórios',
       'Configurações',
       'Minha conta',
     ]);

@@ -23,6 +23,7 @@ import { attendanceAttachmentRoutes } from './modules/attendance/attachment-rout
 import { attendanceRoutes } from './modules/attendance/routes';
 import { registerGuard } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
+import { backgroundReportRoutes } from './modules/background-reports/routes';
 import { batchCloseRoutes } from './modules/batch-close/routes';
 import { blacklistRoutes } from './modules/blacklist/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
@@ -34,6 +35,7 @@ import { companyMetadataRoutes } from './modules/company-metadata/routes';
 import { contactFieldRoutes } from './modules/contact-fields/routes';
 import { contractRoutes } from './modules/contracts/routes';
 import { controlWordRoutes } from './modules/control-words/routes';
+import { dashboardRoutes } from './modules/dashboards/routes';
 import { distributionRoutes } from './modules/distribution/routes';
 import { emailRoutes } from './modules/email/routes';
 import { facebookRoutes } from './modules/facebook/routes';
@@ -53,6 +55,7 @@ import { personRoutes } from './modules/persons/routes';
 import { pollRoutes } from './modules/polls/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { referralRoutes } from './modules/referrals/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { sectorRoutes } from './modules/sectors/routes';
 import { signatureRoutes } from './modules/signatures/routes';
@@ -198,6 +201,9 @@ export async function buildApp(
   await app.register(mailingRoutes(deps));
   await app.register(mailingDataRoutes(deps));
   await app.register(optinRoutes(deps));
+  await app.register(reportRoutes(deps));
+  await app.register(backgroundReportRoutes(deps));
+  await app.register(dashboardRoutes(deps));
   if (opts.channelControl) await app.register(channelControlRoutes(opts.channelControl));
 
   await serveWebApp(app, deps.config.WEB_DIST);

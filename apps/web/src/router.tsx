@@ -20,6 +20,19 @@ const BatchCloseNewPage = lazyPage(() =>
 const BatchClosePage = lazyPage(() =>
   import('./features/batch-close/batch-close-page').then((m) => m.BatchClosePage),
 );
+const ReportsIndexPage = lazyPage(() =>
+  import('./features/reports/reports-index-page').then((m) => m.ReportsIndexPage),
+);
+const ReportPage = lazyPage(() => import('./features/reports/report-page').then((m) => m.ReportPage));
+const BackgroundReportsPage = lazyPage(() =>
+  import('./features/reports/background-reports-page').then((m) => m.BackgroundReportsPage),
+);
+const DashboardsIndexPage = lazyPage(() =>
+  import('./features/dashboards/dashboards-index-page').then((m) => m.DashboardsIndexPage),
+);
+const DashboardPage = lazyPage(() =>
+  import('./features/dashboards/dashboard-page').then((m) => m.DashboardPage),
+);
 const BlackListPage = lazyPage(() =>
   import('./features/blacklist/black-list-page').then((m) => m.BlackListPage),
 );
@@ -185,6 +198,11 @@ export function createRouter() {
                 { path: 'batch-close', element: <BatchClosePage /> },
                 { path: 'batch-close/new', element: <BatchCloseNewPage /> },
                 { path: 'batch-close/:id', element: <BatchCloseDetailPage /> },
+                { path: 'dashboards', element: <DashboardsIndexPage /> },
+                { path: 'dashboards/:key', element: <DashboardPage /> },
+                { path: 'reports', element: <ReportsIndexPage /> },
+                { path: 'reports/background', element: <BackgroundReportsPage /> },
+                { path: 'reports/:key', element: <ReportPage /> },
                 { path: 'settings', element: <SettingsPage /> },
                 { path: 'settings/security', element: <SecurityPage /> },
                 { path: 'account', element: <AccountPage /> },

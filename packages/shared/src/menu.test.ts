@@ -41,6 +41,8 @@ describe('menu by role', () => {
       'Lista de bloqueio',
       'Sugestões de bloqueio',
       'Ações em massa',
+      'Painéis',
+      'Relatórios',
       'Configurações',
       'Minha conta',
     ]);
@@ -76,11 +78,13 @@ describe('menu by role', () => {
       'Lista de bloqueio',
       'Sugestões de bloqueio',
       'Ações em massa',
+      'Painéis',
+      'Relatórios',
       'Configurações',
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(34);
+    expect(menuForRole(ROLE.lord)).toHaveLength(36);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
     // Facebook pages and Instagram accounts are channel settings: managers and up.

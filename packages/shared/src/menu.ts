@@ -133,6 +133,8 @@ export const MENU: TMenuItem[] = [
     permission: 'sugestoes_de_bloqueio',
   },
   { key: 'batch-close', label: 'Ações em massa', path: '/batch-close', minRole: ROLE.manager },
+  { key: 'dashboards', label: 'Painéis', path: '/dashboards', minRole: ROLE.manager },
+  { key: 'reports', label: 'Relatórios', path: '/reports', minRole: ROLE.manager },
   {
     key: 'settings',
     label: 'Configurações',

@@ -4,6 +4,7 @@ import type { DurableConsumer } from '../facts/durable-consumer';
 import { maintainFactPartitions } from '../facts/partitions';
 import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
 import { automationConsumers } from '../modules/automation-consumer/consumer';
+import { backgroundReportJobs, backgroundReportTasks } from '../modules/background-reports/worker';
 import { batchCloseJobs, batchCloseTasks } from '../modules/batch-close/worker';
 import { campaignJobs, campaignTasks } from '../modules/campaigns/worker';
 import { sweepParkedHttp } from '../modules/chatbot/http-node';
@@ -19,6 +20,7 @@ import { sweepOutbound } from '../modules/outbound/sweep-outbound';
 import { enforcePauseLimits } from '../modules/pause/pause-user';
 import { expireDuePolls } from '../modules/polls/expire-polls';
 import { profilePictureJob } from '../modules/profile-pictures/jobs/refresh-profile-picture';
+import { reportRollupConsumers, reportRollupJobs } from '../modules/report-rollups/worker';
 import { returnSchedulesJob } from '../modules/scheduling/jobs/return-schedules';
 import { returnDueSchedules } from '../modules/scheduling/return-due-schedules';
 import { importUsersJob } from '../modules/users/jobs/import-users';
@@ -38,6 +40,8 @@ export const JOBS = [
   ...batchCloseJobs,
   ...campaignJobs,
   ...mailingJobs,
+  ...reportRollupJobs,
+  ...backgroundReportJobs,
 ];
 
 /**
@@ -49,6 +53,7 @@ export function workerTasks(config: Config): ScheduledTask<AppDeps>[] {
     // Batch close queues and campaigns whose job was lost or whose runner died are queued again.
     ...batchCloseTasks(config),
     ...campaignTasks(config),
+    ...backgroundReportTasks(config),
     // Companies are still claimed one by one by their next_cycle_at; requestDistribution wakes it at once.
     { name: DISTRIBUTION_TASK, everyMs: config.DISTRIBUTION_TICK_MS, run: (deps) => runDueCycles(deps) },
     {
@@ -119,5 +124,6 @@ export function workerConsumers(
     distributionTriggerConsumer(deps.db),
     ...automationConsumers(deps, log),
     ...optinConsumers(deps, log),
+    ...reportRollupConsumers(deps, log),
   ];
 }

@@ -72,6 +72,8 @@ export const ZConfig = z.object({
   // How long a campaign recipient whose send got no answer (a node died mid-call) waits for the provider's status
   // before it is decided without it (WhatsApp Cloud: sent again; elsewhere: failure).
   CAMPAIGN_UNKNOWN_GRACE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  // A report that takes longer than this answers a time-out, and its screen offers the background (issue 19).
+  REPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   // Days of durable facts (domain_events) kept; older daily partitions go once every consumer has read them.
   FACTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   HISTORY_EXPORT_DIRECT_LIMIT: z.coerce.number().int().min(0).default(2000),

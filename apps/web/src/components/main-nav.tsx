@@ -18,12 +18,14 @@ import {
   IconFileSpreadsheet,
   IconHierarchy2,
   IconHistory,
+  IconLayoutDashboard,
   IconMail,
   IconMessage2,
   IconMessageChatbot,
   IconMessageCircle,
   IconMessages,
   IconQrcode,
+  IconReportAnalytics,
   IconRoute,
   IconSettings,
   IconShieldLock,
@@ -73,6 +75,8 @@ const ICONS: Record<string, typeof IconMessages> = {
   'black-list': IconBan,
   'solicitation-block': IconUserExclamation,
   'batch-close': IconChecklist,
+  dashboards: IconLayoutDashboard,
+  reports: IconReportAnalytics,
 };
 
 /** The main menu of spec MENU, filtered by the user's role. */

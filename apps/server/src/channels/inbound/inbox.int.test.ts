@@ -303,11 +303,15 @@ describe('process', () => {
       return m?.delivery === 'read' ? m : null;
     });
     expect(stored.text).toBe('mensagem que chegou depois');
-    const [row] = await ctx.db
-      .select()
-      .from(channelEvents)
-      .where(eq(channelEvents.orderingKey, `status:${who}`));
-    expect(row?.processedAt).not.toBeNull();
+    // The status is applied, then its event marked processed (its own step right after).
+    const row = await waitFor(async () => {
+      const [r] = await ctx.db
+        .select()
+        .from(channelEvents)
+        .where(eq(channelEvents.orderingKey, `status:${who}`));
+      return r?.processedAt ? r : null;
+    });
+    expect(row.processedAt).not.toBeNull();
     await stopAll();
   });
 

@@ -32,6 +32,8 @@ export const statuses = pgTable(
     useInBot: boolean('use_in_bot').notNull().default(false),
     pollId: integer('poll_id'),
     color: text('color').notNull().default('D2D2D2'),
+    // Counts as a success in the effectiveness report and the operational summary (issue 19).
+    success: boolean('success').notNull().default(false),
     message: text('message'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     deletedAt: timestamptz('deleted_at'),

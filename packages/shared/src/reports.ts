@@ -1,0 +1,436 @@
+import dayjs from 'dayjs';
+import { z } from 'zod';
+import { brDateToIso } from './dates';
+import { ROLE } from './roles';
+
+// Issue 19: reports (spec 3 §2, §3 Report filters, §5 Reports, §7 Reports, §8 Reports, §9 Report periods).
+// One catalogue drives the server's routes, the report screens and the background reports.
+
+export const REPORT_MSG = {
+  startAfterEnd: 'A data de início deve ser menor ou igual a data de fim!',
+  generic: 'Erro ao gerar relatório.',
+  empty: 'Não foram encontrados dados para os filtros aplicados.',
+  load: 'Não foi possível carregar os dados do relatório.',
+  request: 'Não foi possível realizar essa solicitação',
+  users: 'Erro ao carregar usuários.',
+  channels: 'Erro ao carregar canais.',
+  metadata: 'Algo deu errado ao carregar metadados.',
+  invalidDate: 'Data inválida.',
+  triggerChannel: 'Escolha um canal para o relatório',
+  triggerFailed: 'Não foi possível gerar o relatório de gatilhos!',
+  csvFailed: 'Não foi possível gerar o arquivo CSV.',
+  csvReady: 'Arquivo gerado com sucesso, clique para baixar!',
+  flowsEarliest: 'A data de início não pode ser anterior a 25/07/2022.',
+  flowsRecipients: 'Informe ao menos um e-mail de destino.',
+  flowsDuplicate: 'E-mail repetido nos destinatários.',
+  controlPauseOff: 'O controle de pausa não está ativo nesta empresa.',
+  controlWordsOff: 'Palavras de controle não estão habilitadas nesta empresa.',
+  timeout: 'O relatório demorou demais para ser gerado. Deseja enviá-lo para processamento em segundo plano?',
+  sentToBackground: 'Relatório enviado para processamento em segundo plano. Você será avisado por e-mail.',
+  backgroundOff: 'Relatórios em segundo plano não estão habilitados nesta empresa.',
+  historyPdf: 'Erro ao gerar relatório.',
+  noData: 'Sem dados neste período.',
+} as const;
+
+/** The period limit's text ('O período máximo deste relatório é de 60 dias.'). */
+export function periodLimitMessage(days: number): string {
+  return `O período máximo deste relatório é de ${days} dias.`;
+}
+
+/** Profile options (spec 3 §3): Todos (null), Gestor (1), Operador (0), Lord (1000) for admins. */
+export const REPORT_PROFILE_OPTIONS = [
+  { value: '', label: 'Todos' },
+  { value: String(ROLE.manager), label: 'Gestor' },
+  { value: String(ROLE.operator), label: 'Operador' },
+  { value: String(ROLE.lord), label: 'Lord', minRole: ROLE.admin },
+] as const;
+
+export function profileOptionsFor(role: number) {
+  return REPORT_PROFILE_OPTIONS.filter((o) => !('minRole' in o) || role >= o.minRole);
+}
+
+/** ' (Inativo)' after a user with inactive_since, ' (Excluído)' after a deleted channel (spec 3 §3). */
+export function userDisplayName(name: string, inactiveSince: Date | string | null | undefined): string {
+  return inactiveSince ? `${name} (Inativo)` : name;
+}
+export function channelDisplayName(name: string, deletedAt: Date | string | null | undefined): string {
+  return deletedAt ? `${name} (Excluído)` : name;
+}
+
+export const REPORT_KEYS = [
+  'session-control',
+  'session-whatsapp-enterprise',
+  'simple',
+  'triggers',
+  'active',
+  'analytic',
+  'attendance-flow',
+  'campaigns',
+  'control-words',
+  'effectiveness',
+  'every-hour',
+  'flows',
+  'message-consumption',
+  'optin',
+  'polls',
+  'productivity',
+  'complete',
+] as const;
+export type TReportKey = (typeof REPORT_KEYS)[number];
+
+/** Which filters a report shows besides the period. */
+export type TReportFilterKey = 'profile' | 'operator' | 'channel' | 'sector' | 'status' | 'phone' | 'emails';
+
+export type TReportDef = {
+  key: TReportKey;
+  title: string;
+  description: string;
+  /** Largest period in days (spec 3 §9); null: none. */
+  maxDays: number | null;
+  /** Earliest start date (YYYY-MM-DD). */
+  earliest?: string;
+  filters: TReportFilterKey[];
+  /** The CSV's name when the response gives none. */
+  csvName: string;
+  /** The company setting whose period (days) above which this report goes to the background. */
+  periodSetting?: 'triggers' | 'analytic' | 'produtivity' | 'poll' | 'actives';
+  /** Channel required (trigger report). */
+  channelRequired?: boolean;
+};
+
+export const REPORTS: Record<TReportKey, TReportDef> = {
+  'session-control': {
+    key: 'session-control',
+    title: 'Controle de sessão e pausa',
+    description: 'Sessões e pausas de cada usuário no período.',
+    maxDays: null,
+    filters: ['profile', 'operator'],
+    csvName: 'relatorio-controle-pausa.csv',
+  },
+  'session-whatsapp-enterprise': {
+    key: 'session-whatsapp-enterprise',
+    title: 'Sessões do WhatsApp Enterprise',
+    description: 'Janelas de conversa de 24 h abertas em cada canal do WhatsApp Enterprise.',
+    maxDays: null,
+    filters: ['channel'],
+    csvName: 'relatorio-sessao-whatsapp-enterprise.csv',
+  },
+  simple: {
+    key: 'simple',
+    title: 'Simples por canal',
+    description: 'Atendimentos por canal, setor e status, e contatos por número.',
+    maxDays: null,
+    filters: ['channel'],
+    csvName: 'download-rel.csv',
+  },
+  triggers: {
+    key: 'triggers',
+    title: 'Gatilhos',
+    description: 'Gatilhos disparados no período, por canal.',
+    maxDays: 90,
+    filters: ['channel', 'phone'],
+    csvName: 'relatorio-gatilhos.csv',
+    periodSetting: 'triggers',
+    channelRequired: true,
+  },
+  active: {
+    key: 'active',
+    title: 'Ativos',
+    description: 'Mensagens ativas enviadas por operadores e seu resultado.',
+    maxDays: 60,
+    filters: ['profile', 'operator', 'channel'],
+    csvName: 'relatorio-ativos.csv',
+    periodSetting: 'actives',
+  },
+  analytic: {
+    key: 'analytic',
+    title: 'Analítico',
+    description: 'Cada atendimento do período com seus tempos, setor, operador e status.',
+    maxDays: 30,
+    filters: ['profile', 'operator', 'channel', 'sector', 'status'],
+    csvName: 'relatorio-analitico.csv',
+    periodSetting: 'analytic',
+  },
+  'attendance-flow': {
+    key: 'attendance-flow',
+    title: 'Fluxo de atendimento',
+    description: 'Quem abriu, quem encerrou, por quem passou e quantas transferências teve cada atendimento.',
+    maxDays: 90,
+    filters: ['operator', 'channel', 'sector'],
+    csvName: 'relatorio-fluxo-atendimento.csv',
+  },
+  campaigns: {
+    key: 'campaigns',
+    title: 'Campanhas',
+    description: 'Envios, entregas, leituras e respostas de cada campanha.',
+    maxDays: null,
+    filters: ['channel'],
+    csvName: 'relatorio-campanhas.csv',
+  },
+  'control-words': {
+    key: 'control-words',
+    title: 'Palavras de controle',
+    description: 'Palavras de controle encontradas em mensagens e nomes.',
+    maxDays: null,
+    filters: ['operator', 'channel'],
+    csvName: 'relatorio-palavras-controle.csv',
+  },
+  effectiveness: {
+    key: 'effectiveness',
+    title: 'Efetividade',
+    description: 'Atendimentos encerrados com status de sucesso, por operador.',
+    maxDays: null,
+    filters: ['profile', 'operator', 'channel', 'sector'],
+    csvName: 'relatorio-efetividade.csv',
+  },
+  'every-hour': {
+    key: 'every-hour',
+    title: 'Hora a hora',
+    description: 'Atendimentos abertos e encerrados e mensagens em cada hora do dia.',
+    maxDays: null,
+    filters: ['channel', 'sector'],
+    csvName: 'relatorio-hora-a-hora.csv',
+  },
+  flows: {
+    key: 'flows',
+    title: 'Fluxos',
+    description: 'Passagens pelos fluxos de chatbot, enviado por e-mail aos destinatários.',
+    maxDays: 31,
+    earliest: '2022-07-25',
+    filters: ['emails'],
+    csvName: 'relatorio-fluxos.csv',
+  },
+  'message-consumption': {
+    key: 'message-consumption',
+    title: 'Consumo de mensagens',
+    description: 'Mensagens recebidas e enviadas por canal e dia.',
+    maxDays: 30,
+    filters: ['channel'],
+    csvName: 'relatorio-consumo-mensagens.csv',
+  },
+  optin: {
+    key: 'optin',
+    title: 'Opt-in',
+    description: 'Inscrições e cancelamentos de opt-in no período.',
+    maxDays: 60,
+    filters: ['channel'],
+    csvName: 'relatorio-optin.csv',
+  },
+  polls: {
+    key: 'polls',
+    title: 'Pesquisas',
+    description: 'Respostas às pesquisas de satisfação, por pesquisa e opção.',
+    maxDays: null,
+    filters: ['operator', 'sector'],
+    csvName: 'relatorio-pesquisas.csv',
+    periodSetting: 'poll',
+  },
+  productivity: {
+    key: 'productivity',
+    title: 'Produtividade',
+    description: 'Atendimentos, mensagens e tempos médios de cada operador.',
+    maxDays: null,
+    filters: ['profile', 'operator', 'channel', 'sector'],
+    csvName: 'relatorio-produtividade.csv',
+    periodSetting: 'produtivity',
+  },
+  complete: {
+    key: 'complete',
+    title: 'Completo',
+    description: 'Todos os indicadores do período, dia a dia.',
+    maxDays: null,
+    filters: ['channel', 'sector'],
+    csvName: 'relatorio-completo.csv',
+  },
+};
+
+export function isReportKey(v: string): v is TReportKey {
+  return (REPORT_KEYS as readonly string[]).includes(v);
+}
+
+const dateField = z
+  .string({ error: REPORT_MSG.invalidDate })
+  .trim()
+  .transform((v, ctx) => {
+    const iso = /^\d{4}-\d{2}-\d{2}$/.test(v)
+      ? dayjs(v).format('YYYY-MM-DD') === v
+        ? v
+        : null
+      : brDateToIso(v);
+    if (!iso) {
+      ctx.addIssue({ code: 'custom', message: REPORT_MSG.invalidDate });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+const optionalId = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '' || v === '0' || v === 0) return null;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+      ctx.addIssue({ code: 'custom', message: 'Filtro inválido.' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/**
+ * The filters every report takes (spec 3 §3): dates as DD/MM/YYYY or YYYY-MM-DD (default: the current month),
+ * profile_type ('' all, 0, 1, 1000), operator_id ('0' or empty: all), channel_id, sector_id, status_id, phone,
+ * emails (comma separated). Empty ones are omitted.
+ */
+export const ZReportFilters = z.object({
+  fromDate: dateField.optional(),
+  toDate: dateField.optional(),
+  profile_type: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '' || v === 'null') return null;
+      const n = Number(v);
+      if (![ROLE.operator, ROLE.manager, ROLE.lord].includes(n as 0)) {
+        ctx.addIssue({ code: 'custom', message: 'Perfil inválido.' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  operator_id: optionalId,
+  channel_id: optionalId,
+  sector_id: optionalId,
+  status_id: optionalId,
+  phone: z.string().trim().max(30, 'Telefone inválido.').optional(),
+  emails: z.string().trim().max(2000, 'E-mails inválidos.').optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+export type TReportFiltersInput = z.input<typeof ZReportFilters>;
+export type TReportFiltersParsed = z.output<typeof ZReportFilters>;
+
+export type TReportFilters = Omit<TReportFiltersParsed, 'fromDate' | 'toDate'> & {
+  fromDate: string;
+  toDate: string;
+};
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The current month in 'YYYY-MM-DD' (default period). */
+export function currentMonth(today: string): { fromDate: string; toDate: string } {
+  const d = dayjs(today);
+  return { fromDate: d.startOf('month').format('YYYY-MM-DD'), toDate: d.endOf('month').format('YYYY-MM-DD') };
+}
+
+/** Days covered by a period, both ends included. */
+export function periodDays(fromDate: string, toDate: string): number {
+  return dayjs(toDate).diff(dayjs(fromDate), 'day') + 1;
+}
+
+/**
+ * The period and report rules of spec 3 §5: start not after end, the report's maximum, the earliest date, the
+ * trigger report's channel, the flow report's recipients. Answers the filters with dates filled, or the
+ * first message.
+ */
+export function checkReportFilters(
+  key: TReportKey,
+  parsed: TReportFiltersParsed,
+  today: string,
+): { ok: true; filters: TReportFilters } | { ok: false; message: string } {
+  const def = REPORTS[key];
+  const month = currentMonth(today);
+  const fromDate = parsed.fromDate ?? month.fromDate;
+  const toDate = parsed.toDate ?? month.toDate;
+  if (fromDate > toDate) return { ok: false, message: REPORT_MSG.startAfterEnd };
+  if (def.maxDays !== null && periodDays(fromDate, toDate) > def.maxDays)
+    return { ok: false, message: periodLimitMessage(def.maxDays) };
+  if (def.earliest && fromDate < def.earliest) return { ok: false, message: REPORT_MSG.flowsEarliest };
+  if (def.channelRequired && !parsed.channel_id) return { ok: false, message: REPORT_MSG.triggerChannel };
+  if (def.filters.includes('emails') && key === 'flows') {
+    const list = (parsed.emails ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    if (list.length === 0) return { ok: false, message: REPORT_MSG.flowsRecipients };
+    const bad = list.find((e) => !EMAIL_RE.test(e));
+    if (bad) return { ok: false, message: `E-mail ${bad} inválido!` };
+    if (new Set(list.map((e) => e.toLowerCase())).size !== list.length)
+      return { ok: false, message: REPORT_MSG.flowsDuplicate };
+  }
+  return { ok: true, filters: { ...parsed, fromDate, toDate } };
+}
+
+/** A report's answer: a table (with optional totals row) and, for some, extra blocks its screen draws. */
+export type TReportColumnKind = 'text' | 'int' | 'duration' | 'percent' | 'datetime' | 'date';
+export type TReportColumn = { key: string; label: string; kind: TReportColumnKind };
+export type TReportCell = string | number | null;
+export type TReportTable = {
+  title: string;
+  columns: TReportColumn[];
+  rows: Record<string, TReportCell>[];
+  totals?: Record<string, TReportCell> | null;
+  /** Rows in all (when `rows` is one page of them). */
+  total?: number;
+  page?: number;
+  perPage?: number;
+  /** Charts the screen draws above the table (the simple report's bars, the every-hour lines…). */
+  charts?: TReportChart[];
+  /** Report-specific blocks (the simple report's data_by_number…), drawn as further tables. */
+  tables?: { title: string; columns: TReportColumn[]; rows: Record<string, TReportCell>[] }[];
+};
+
+/**
+ * A chart of a report or dashboard (drawn with @mantine/charts): `data` rows keyed by `dataKey` (the category)
+ * and one key per series. `details` (optional, per category) is the tooltip of a bucket such as 'Outros'.
+ */
+export type TReportChart = {
+  title: string;
+  type: 'bar' | 'line' | 'donut';
+  dataKey: string;
+  series: { name: string; label: string; color?: string }[];
+  data: Record<string, string | number>[];
+  details?: Record<string, string>;
+};
+
+/** Seconds → 'HH:MM:SS' (hours may pass 24). */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '';
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = s % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}`;
+}
+
+/** Percent floored to two decimals; under 1 shows 0 (spec 3 §9 Simple report). */
+export function floorPercent(part: number, whole: number): number {
+  if (whole <= 0) return 0;
+  const p = Math.floor(((part * 100) / whole) * 100) / 100;
+  return p < 1 ? 0 : p;
+}
+
+/** Background report states (spec 3 §4). */
+export const BACKGROUND_STATUS_LABEL = {
+  queued: 'Na fila',
+  processing: 'Processando',
+  done: 'Finalizado',
+  cancelled: 'Cancelado',
+  failed: 'Erro',
+} as const;
+export type TBackgroundStatus = keyof typeof BACKGROUND_STATUS_LABEL;
+
+export const DASHBOARD_KEYS = ['business', 'monitoring', 'communication', 'operational', 'team'] as const;
+export type TDashboardKey = (typeof DASHBOARD_KEYS)[number];
+export const DASHBOARDS: Record<TDashboardKey, { title: string; description: string }> = {
+  business: { title: 'Gestão do negócio', description: 'Volume, tempos e resultados do período.' },
+  monitoring: { title: 'Monitoramento da distribuição', description: 'A fila e os operadores agora.' },
+  communication: { title: 'Comunicação interna', description: 'Mensagens entre gestores e operadores.' },
+  operational: { title: 'Resumo operacional', description: 'Sessões, pausas e atendimentos por usuário.' },
+  team: { title: 'Gestão de equipe', description: 'Cada operador diante da meta.' },
+};
+
+/** The team dashboard's goal colour (spec 3 §4): success ≥ 100 %, secondary from 50 %, error below. */
+export function goalColor(percent: number): 'success' | 'secondary' | 'error' {
+  if (percent >= 100) return 'success';
+  if (percent >= 50) return 'secondary';
+  return 'error';
+}
