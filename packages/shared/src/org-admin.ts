@@ -90,6 +90,8 @@ export const ZStatusInput = z.object({
   should_close: z.union([z.literal(0), z.literal(1)], { error: 'Tipo de status inválido.' }),
   use_in_bot: z.boolean().default(false),
   should_require: z.boolean().default(false),
+  /** Closings with this status count as success (effectiveness report, operational summary). */
+  success: z.boolean().default(false),
   color: z
     .string({ error: ORG_MSG.statusColorInvalid })
     .trim()
@@ -123,6 +125,7 @@ export const ZStatusAdmin = z.object({
   should_close: z.number(),
   use_in_bot: z.boolean(),
   should_require: z.boolean(),
+  success: z.boolean(),
   color: z.string(),
   message: z.string().nullable(),
   sectors: z.array(z.number()),

@@ -60,6 +60,8 @@ async function valuesOf(deps: Deps, companyId: number, input: TStatusValues, was
     shouldClose: input.should_close,
     useInBot: input.use_in_bot,
     shouldRequire: input.should_require,
+    // Only a finalization closes an attendance, so only it can count as a success.
+    success: input.should_close === 1 && input.success,
     color: input.color,
     message: input.message,
     pollId: input.poll_id,

@@ -61,6 +61,7 @@ export async function listStatusesWithSectors(db: Db, companyId: number, sectorI
     should_close: s.shouldClose,
     use_in_bot: s.useInBot,
     should_require: s.shouldRequire,
+    success: s.success,
     color: s.color,
     message: s.message,
     sectors: links.filter((l) => l.statusId === s.id).map((l) => l.sectorId),
@@ -81,6 +82,7 @@ export type StatusValues = {
   shouldClose: number;
   useInBot: boolean;
   shouldRequire: boolean;
+  success: boolean;
   color: string;
   message: string | null;
   pollId: number | null;

@@ -135,6 +135,13 @@ function StatusForm(props: Omit<Props, 'target'> & { status: TStatusAdmin | null
             ) : null}
           </Stack>
         </SimpleGrid>
+        {form.getValues().should_close === '1' ? (
+          <Switch
+            label="Conta como sucesso"
+            description="Atendimentos encerrados com este status contam como sucesso na efetividade e no resumo operacional."
+            {...form.getInputProps('success', { type: 'checkbox' })}
+          />
+        ) : null}
         <Textarea
           label="Mensagem"
           description={`Opcional, até ${STATUS_MESSAGE_MAX} caracteres.`}

@@ -9,6 +9,7 @@ describe('formulário de status', () => {
       should_close: '0',
       should_require: false,
       use_in_bot: false,
+      success: false,
       color: '#D2D2D2',
       message: '',
       sectors: [],
@@ -23,6 +24,7 @@ describe('formulário de status', () => {
       should_close: 1,
       use_in_bot: false,
       should_require: true,
+      success: true,
       color: 'e03131',
       message: null,
       sectors: [2, 3],
@@ -34,6 +36,7 @@ describe('formulário de status', () => {
       should_close: 1,
       should_require: true,
       use_in_bot: false,
+      success: true,
       color: 'E03131',
       message: null,
       sectors: [2, 3],
@@ -41,6 +44,8 @@ describe('formulário de status', () => {
     });
     // A classification sends no poll.
     expect(toStatusInput({ ...values, should_close: '0' }).poll_id).toBeNull();
+    // Only a finalization counts as success.
+    expect(toStatusInput({ ...values, should_close: '0' }).success).toBe(false);
   });
 });
 

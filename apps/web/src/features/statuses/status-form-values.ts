@@ -7,6 +7,7 @@ export type TStatusFormValues = {
   should_close: '0' | '1';
   should_require: boolean;
   use_in_bot: boolean;
+  success: boolean;
   color: string;
   message: string;
   sectors: string[];
@@ -22,6 +23,7 @@ export function formValuesFrom(status: TStatusAdmin | null): TStatusFormValues {
     should_close: status?.should_close === 1 ? '1' : '0',
     should_require: status?.should_require ?? false,
     use_in_bot: status?.use_in_bot ?? false,
+    success: status?.success ?? false,
     color: hexOf(status?.color ?? STATUS_DEFAULT_COLOR),
     message: status?.message ?? '',
     sectors: (status?.sectors ?? []).map(String),
@@ -35,6 +37,7 @@ export function toStatusInput(values: TStatusFormValues): TStatusInput {
     should_close: values.should_close === '1' ? 1 : 0,
     should_require: values.should_require,
     use_in_bot: values.use_in_bot,
+    success: values.should_close === '1' && values.success,
     color: values.color.trim().replace('#', '').toUpperCase() || STATUS_DEFAULT_COLOR,
     message: values.message.trim() || null,
     sectors: values.sectors.map(Number),
