@@ -434,3 +434,128 @@ export function goalColor(percent: number): 'success' | 'secondary' | 'error' {
   if (percent >= 50) return 'secondary';
   return 'error';
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Helper D: background reports API (spec 3 §4 Scheduled background reports, §7 /reports/background-reports,
+// §9 Background report table 50 (25, 50, 100)).
+
+export const BACKGROUND_MSG = {
+  cancelled: 'Relatório cancelado.',
+  deleted: 'Relatório excluído.',
+  notCancellable: 'Só é possível cancelar relatórios na fila ou em processamento.',
+  notReady: 'O relatório ainda não está pronto para download.',
+  failed: 'Erro ao gerar relatório.',
+  loadError: 'Não foi possível carregar os relatórios em segundo plano.',
+  mailSubject: (title: string) => `Relatório ${title} pronto`,
+} as const;
+
+export const BACKGROUND_PAGE_SIZES = [25, 50, 100] as const;
+export const BACKGROUND_DEFAULT_PAGE_SIZE = 50;
+/** The filter values of the list (spec 3 §4): Na fila, Processando, Finalizado, Cancelado. */
+export const BACKGROUND_FILTER_STATUSES = ['queued', 'processing', 'done', 'cancelled'] as const;
+/** Days the e-mailed download link stays valid. */
+export const BACKGROUND_LINK_DAYS = 7;
+
+export const ZBackgroundReportCreate = z.object({
+  type: z.enum(REPORT_KEYS, { error: 'Relatório não encontrado.' }),
+  filters: ZReportFilters.omit({ page: true }).prefault({}),
+});
+export type TBackgroundReportCreate = z.input<typeof ZBackgroundReportCreate>;
+
+export const ZBackgroundReportListQuery = z.object({
+  status: z
+    .union([z.enum(BACKGROUND_FILTER_STATUSES), z.literal('')])
+    .optional()
+    .transform((v) => v || undefined),
+  page: z.coerce.number({ error: 'Página inválida.' }).int().min(1).max(100_000).default(1),
+  count: z.coerce
+    .number({ error: 'Quantidade por página inválida.' })
+    .refine((n) => (BACKGROUND_PAGE_SIZES as readonly number[]).includes(n), {
+      error: 'Quantidade por página inválida.',
+    })
+    .default(BACKGROUND_DEFAULT_PAGE_SIZE),
+});
+
+export const ZBackgroundReportRow = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  /** 'DD/MM/YYYY a DD/MM/YYYY'. */
+  period: z.string(),
+  status: z.enum(['queued', 'processing', 'done', 'cancelled', 'failed']),
+  status_label: z.string(),
+  requested_by: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  rows: z.number().nullable(),
+  error: z.string().nullable(),
+  file_name: z.string().nullable(),
+});
+export type TBackgroundReportRow = z.infer<typeof ZBackgroundReportRow>;
+
+export const ZBackgroundReportList = z.object({
+  rows: z.array(ZBackgroundReportRow),
+  total: z.number(),
+  page: z.number(),
+  count: z.number(),
+});
+export type TBackgroundReportList = z.infer<typeof ZBackgroundReportList>;
+
+export const ZBackgroundReportCreated = z.object({ id: z.string(), message: z.string(), alert: z.literal(true) });
+
+/** Whether a background report still runs (the list polls while one does; it can be cancelled). */
+export function isBackgroundActive(status: string): boolean {
+  return status === 'queued' || status === 'processing';
+}
+
+/** A background report's CSV name: the report's own, with the period ('relatorio-ativos-2026-11-01-a-2026-11-30.csv'). */
+export function backgroundFileName(key: TReportKey, fromDate: string, toDate: string): string {
+  return REPORTS[key].csvName.replace(/\.csv$/, `-${fromDate}-a-${toDate}.csv`);
+}
+
+/** The periodic reports of the reports settings (reports.<key>.period) and the report each one sends. */
+export const PERIODIC_REPORTS = {
+  history: 'analytic',
+  triggers: 'triggers',
+  analytic: 'analytic',
+  produtivity: 'productivity',
+  poll: 'polls',
+  actives: 'active',
+} as const satisfies Record<string, TReportKey>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Helper B: the filter selects of the report screens (GET /api/reports/lookups).
+
+/**
+ * What the report filters offer: users up to the caller's role (names with ' (Inativo)'), channels (names with
+ * ' (Excluído)'; WhatsApp Enterprise ones only when the company has that module, `waent_enabled`), sectors,
+ * statuses with the deleted ones (`trashed`), and the profile options for the caller's role.
+ */
+export const ZReportLookups = z.object({
+  users: z.array(z.object({ id: z.number(), name: z.string(), role: z.number(), inactive: z.boolean() })),
+  channels: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      kind: z.string(),
+      kind_label: z.string(),
+      deleted: z.boolean(),
+    }),
+  ),
+  sectors: z.array(z.object({ id: z.number(), name: z.string() })),
+  statuses: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      should_close: z.number(),
+      success: z.boolean(),
+      trashed: z.boolean(),
+    }),
+  ),
+  profiles: z.array(z.object({ value: z.string(), label: z.string() })),
+  waent_enabled: z.boolean(),
+});
+export type TReportLookups = z.infer<typeof ZReportLookups>;
+
+/** The report lookups' path (static: matched before /api/reports/:key). */
+export const REPORT_LOOKUPS_PATH = '/api/reports/lookups';
