@@ -1,12 +1,12 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from './components/app-layout';
 import { ChatPage } from './features/attendance/chat-page';
-import { LoginPage } from './features/auth/login-page';
 import { PublicOnly, RequireSession } from './features/auth/route-guards';
 import { PauseGate } from './features/pause/pause-gate';
 import { lazyPage } from './lib/lazy-page';
 
 // What the login and the chat need at first paint is in the entry chunk; every other screen loads on first visit.
+const LoginPage = lazyPage(() => import('./features/auth/login-page').then((m) => m.LoginPage));
 const AccountPage = lazyPage(() => import('./features/account/account-page').then((m) => m.AccountPage));
 const ResetPasswordPage = lazyPage(() =>
   import('./features/auth/reset-password-page').then((m) => m.ResetPasswordPage),

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { FullPageLoader } from '../components/full-page-loader';
 
 const RELOADED_AT_KEY = 'prosa:chunk-reload-at';
@@ -17,7 +17,7 @@ function lastReloadAt(): number {
  * A screen's chunk that no longer exists (the app was rebuilt while this tab was open) is found again
  * by reloading the page once: the new index.html names the new chunks.
  */
-async function loadOrReload<T>(load: () => Promise<T>): Promise<T> {
+export async function loadOrReload<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
@@ -47,4 +47,23 @@ export function lazyPage(load: () => Promise<ComponentType>): ComponentType {
     );
   }
   return LazyPage;
+}
+
+/**
+ * A component loaded with its own chunk when first drawn (a dialog the screen opens later), behind `fallback`
+ * while it loads. Call it once at module level.
+ */
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: (props: P) => ReactNode,
+): ComponentType<P> {
+  const Inner = lazy(() => loadOrReload(load).then((Component) => ({ default: Component })));
+  function LazyComponent(props: P) {
+    return (
+      <Suspense fallback={fallback(props)}>
+        <Inner {...props} />
+      </Suspense>
+    );
+  }
+  return LazyComponent;
 }

@@ -1,26 +1,50 @@
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { totalPages } from '@prosa/shared/pagination';
 import { ROLE } from '@prosa/shared/roles';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { RealtimeBadge } from '../../components/realtime-badge';
 import { openAttendance, useOpenAttendanceId } from '../../lib/attendance-cache';
+import { lazyComponent } from '../../lib/lazy-page';
 import { toast } from '../../lib/toast';
 import { useCardViewSetting } from '../account/use-card-view';
-import { ActiveSmsButton } from '../active-sms/active-sms-modal';
-import { ActiveWhatsappButton } from '../active-whatsapp/active-whatsapp-modal';
 import { useCurrentUser } from '../auth/session-context';
 import { useCompanyFeatures } from '../company-metadata/api';
-import { ActiveEmailButton } from '../email/active-email-modal';
 import { type TSector, useSectors } from '../sectors/api';
 import { useStatuses } from '../statuses/api';
 import { useAttendanceList } from './api';
 import { CardList } from './card-list';
 import { CardPagination } from './card-pagination';
 import { CardSearch } from './card-search';
-import { ChatModal } from './chat-modal';
 import { AddressFilters, FilterChips, SectorTabs, ViewToggle } from './list-controls';
 import { useListParams } from './use-list-params';
+
+// The conversation (messages, text box, every dialog of the toolbar) loads with its own chunk when a card is first
+// opened: the list of cards shows without it (bench/README.md, web bundle).
+const ChatModal = lazyComponent(
+  () => import('./chat-modal').then((m) => m.ChatModal),
+  ({ onClose }) => (
+    <Modal opened onClose={onClose} size="72rem" centered withCloseButton={false}>
+      <Center h={240}>
+        <Loader aria-label="Carregando atendimento" />
+      </Center>
+    </Modal>
+  ),
+);
+
+// The active-message buttons show once their channels are known anyway: their forms load with them.
+const ActiveWhatsappButton = lazyComponent(
+  () => import('../active-whatsapp/active-whatsapp-modal').then((m) => m.ActiveWhatsappButton),
+  () => null,
+);
+const ActiveEmailButton = lazyComponent(
+  () => import('../email/active-email-modal').then((m) => m.ActiveEmailButton),
+  () => null,
+);
+const ActiveSmsButton = lazyComponent(
+  () => import('../active-sms/active-sms-modal').then((m) => m.ActiveSmsButton),
+  () => null,
+);
 
 const SECTORS_ERROR = 'O setor responsável pelo atendimento não foi localizado.';
 const STATUS_ERROR = 'Erro ao carregar Status.';
