@@ -1,14 +1,28 @@
 import { formatDate } from '@prosa/shared/dates';
-import { REPORT_KEYS, REPORT_MSG, REPORTS, ZReportFilters } from '@prosa/shared/reports';
+import {
+  REPORT_KEYS,
+  REPORT_LOOKUPS_PATH,
+  REPORT_MSG,
+  REPORTS,
+  type TReportTable,
+  ZReportFilters,
+  ZReportLookups,
+} from '@prosa/shared/reports';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, MANAGER } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { reportCsv } from './csv';
+import { reportLookups } from './lookups';
 import { goesToBackground, REPORT_TIMEOUT_CODE, reportContext, runReport } from './run-report';
 
 const tags = ['reports'];
+
+/** No row in the table nor in its extra tables: the CSV answers the spec's empty text. */
+export function isEmpty(table: TReportTable): boolean {
+  return table.rows.length === 0 && (table.tables ?? []).every((t) => t.rows.length === 0);
+}
 
 const ZReportQuery = ZReportFilters.extend({ format: z.enum(['json', 'csv']).optional() });
 
@@ -20,6 +34,19 @@ const ZReportQuery = ZReportFilters.extend({ format: z.enum(['json', 'csv']).opt
  */
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      REPORT_LOOKUPS_PATH,
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Usuários, canais, setores e status dos filtros dos relatórios',
+          response: { 200: ZReportLookups },
+        },
+      },
+      async (request) => reportLookups(deps.db, callerOf(request)),
+    );
+
     app.get(
       '/api/reports/:key',
       {
@@ -39,7 +66,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           throw new AppError(REPORT_TIMEOUT_CODE, REPORT_MSG.timeout, 408, { reason: 'period' });
         const table = await runReport(key, ctx, deps.config.REPORT_TIMEOUT_MS);
         if (format === 'json') return table;
-        if (table.rows.length === 0) throw new AppError('report_empty', REPORT_MSG.empty, 404);
+        if (isEmpty(table)) throw new AppError('report_empty', REPORT_MSG.empty, 404);
         const period = `${formatDate(ctx.from, ctx.tz)} a ${formatDate(new Date(ctx.to.getTime() - 1), ctx.tz)}`;
         return reply
           .header('content-disposition', `attachment; filename="${REPORTS[key].csvName}"`)
