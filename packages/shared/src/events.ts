@@ -28,6 +28,8 @@ export type TServerToClientEvents = {
   'mailing:updated': (payload: { id: number }) => void;
   'batch-close:updated': (payload: { id: number }) => void;
   'blacklist:changed': (payload: { suggestions: boolean }) => void;
+  // Issue 19, to the company's managers and admins: the dashboards' period figures or the live monitor changed.
+  'update-dashboard': (payload: { kind: 'company' | 'monitor' }) => void;
 };
 
 export type TClientToServerEvents = {

@@ -501,7 +501,11 @@ export const ZBackgroundReportList = z.object({
 });
 export type TBackgroundReportList = z.infer<typeof ZBackgroundReportList>;
 
-export const ZBackgroundReportCreated = z.object({ id: z.string(), message: z.string(), alert: z.literal(true) });
+export const ZBackgroundReportCreated = z.object({
+  id: z.string(),
+  message: z.string(),
+  alert: z.literal(true),
+});
 
 /** Whether a background report still runs (the list polls while one does; it can be cancelled). */
 export function isBackgroundActive(status: string): boolean {
@@ -559,3 +563,314 @@ export type TReportLookups = z.infer<typeof ZReportLookups>;
 
 /** The report lookups' path (static: matched before /api/reports/:key). */
 export const REPORT_LOOKUPS_PATH = '/api/reports/lookups';
+
+// ─── Dashboards (helper E, issue 19: spec 3 §2 Dashboards, §3, §4 Goal colour, §7 Dashboards, §9) ───
+
+export const DASHBOARD_MSG = {
+  goalSaved: 'Meta salva com sucesso!',
+  goalInvalid: 'Informe uma meta inteira entre 1 e 100000.',
+  goalMissing: 'Defina a meta de atendimentos finalizados da equipe.',
+  empty: 'Sem dados neste período.',
+  noOperators: 'Nenhum operador encontrado.',
+  loadError: 'Não foi possível carregar o painel.',
+  userNotFound: 'Usuário não encontrado.',
+  periodMax: 'O período máximo dos painéis é de 366 dias.',
+} as const;
+
+/** The dashboards' largest period (days). */
+export const DASHBOARD_MAX_DAYS = 366;
+/** Spec 3 §9: operational details tables, attendances 30 and pauses 50 rows per page. */
+export const OPERATIONAL_DETAILS_PER_PAGE = { attendances: 30, pauses: 50 } as const;
+/** Spec 3 §9 top states chart (company metadata b4b.maxStates). */
+export const DEFAULT_MAX_STATES = 8;
+
+/** The filters of the dashboards: the period (default today), sector, channel, user; pages of the details. */
+export const ZDashboardFilters = ZReportFilters.pick({
+  fromDate: true,
+  toDate: true,
+  sector_id: true,
+  channel_id: true,
+  operator_id: true,
+}).extend({ format: z.enum(['json', 'csv']).optional() });
+export type TDashboardFiltersInput = z.input<typeof ZDashboardFilters>;
+export type TDashboardFiltersParsed = z.output<typeof ZDashboardFilters>;
+
+/** The period of a dashboard, default today; start not after end and at most DASHBOARD_MAX_DAYS. */
+export function checkDashboardPeriod(
+  parsed: { fromDate?: string; toDate?: string },
+  today: string,
+): { ok: true; fromDate: string; toDate: string } | { ok: false; message: string } {
+  const fromDate = parsed.fromDate ?? parsed.toDate ?? today;
+  const toDate = parsed.toDate ?? (parsed.fromDate ? fromDate : today);
+  if (fromDate > toDate) return { ok: false, message: REPORT_MSG.startAfterEnd };
+  if (periodDays(fromDate, toDate) > DASHBOARD_MAX_DAYS)
+    return { ok: false, message: DASHBOARD_MSG.periodMax };
+  return { ok: true, fromDate, toDate };
+}
+
+export const ZDashboardDetailsQuery = z.object({
+  user_id: z.coerce
+    .number({ error: DASHBOARD_MSG.userNotFound })
+    .int({ error: DASHBOARD_MSG.userNotFound })
+    .min(1, { error: DASHBOARD_MSG.userNotFound })
+    .max(2_147_483_647, { error: DASHBOARD_MSG.userNotFound }),
+  fromDate: ZReportFilters.shape.fromDate,
+  toDate: ZReportFilters.shape.toDate,
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  pause_page: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** CSV of one of the two tables. */
+  format: z.enum(['json', 'csv']).optional(),
+  table: z.enum(['attendances', 'pauses']).optional(),
+});
+
+export const ZTeamGoalInput = z.object({
+  goal: z
+    .number({ error: DASHBOARD_MSG.goalInvalid })
+    .int({ error: DASHBOARD_MSG.goalInvalid })
+    .min(1, { error: DASHBOARD_MSG.goalInvalid })
+    .max(100_000, { error: DASHBOARD_MSG.goalInvalid }),
+});
+export type TTeamGoalInput = z.infer<typeof ZTeamGoalInput>;
+
+/** Dashboard settings kept in the company metadata: b4b.maxStates (default 8), dashboard.team_goal. */
+export function dashboardSettingsOf(meta: Record<string, unknown>): {
+  maxStates: number;
+  teamGoal: number | null;
+} {
+  const b4b = meta.b4b as { maxStates?: unknown } | undefined;
+  const dashboard = meta.dashboard as { team_goal?: unknown } | undefined;
+  const max = Number(b4b?.maxStates);
+  const goal = Number(dashboard?.team_goal);
+  return {
+    maxStates: Number.isInteger(max) && max > 0 ? max : DEFAULT_MAX_STATES,
+    teamGoal: Number.isInteger(goal) && goal > 0 ? goal : null,
+  };
+}
+
+/** Brazilian area codes (DDD) → state (UF). */
+const DDD_RANGES: [string, number[]][] = [
+  ['SP', [11, 12, 13, 14, 15, 16, 17, 18, 19]],
+  ['RJ', [21, 22, 24]],
+  ['ES', [27, 28]],
+  ['MG', [31, 32, 33, 34, 35, 37, 38]],
+  ['PR', [41, 42, 43, 44, 45, 46]],
+  ['SC', [47, 48, 49]],
+  ['RS', [51, 53, 54, 55]],
+  ['DF', [61]],
+  ['GO', [62, 64]],
+  ['TO', [63]],
+  ['MT', [65, 66]],
+  ['MS', [67]],
+  ['AC', [68]],
+  ['RO', [69]],
+  ['BA', [71, 73, 74, 75, 77]],
+  ['SE', [79]],
+  ['PE', [81, 87]],
+  ['AL', [82]],
+  ['PB', [83]],
+  ['RN', [84]],
+  ['CE', [85, 88]],
+  ['PI', [86, 89]],
+  ['PA', [91, 93, 94]],
+  ['AM', [92, 97]],
+  ['RR', [95]],
+  ['AP', [96]],
+  ['MA', [98, 99]],
+];
+export const DDD_UF: Readonly<Record<string, string>> = Object.fromEntries(
+  DDD_RANGES.flatMap(([uf, ddds]) => ddds.map((d) => [String(d), uf])),
+);
+
+/** The area code of a Brazilian phone (with or without the 55 country code), or null. */
+export function dddOfPhone(phone: string): string | null {
+  const d = phone.replace(/\D/g, '');
+  if (/^55\d{10,11}$/.test(d)) return d.slice(2, 4);
+  if (/^\d{10,11}$/.test(d)) return d.slice(0, 2);
+  return null;
+}
+
+export function ufOfPhone(phone: string): string | null {
+  const ddd = dddOfPhone(phone);
+  return ddd ? (DDD_UF[ddd] ?? null) : null;
+}
+
+/** The top `max` states by count; the rest summed as 'Outros' (with the list of the states it holds). */
+export function topStates(
+  counts: Record<string, number>,
+  max: number,
+): { rows: { uf: string; total: number }[]; others: string | null } {
+  const sorted = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const top = sorted.slice(0, max).map(([uf, total]) => ({ uf, total }));
+  const rest = sorted.slice(max);
+  if (rest.length === 0) return { rows: top, others: null };
+  return {
+    rows: [...top, { uf: 'Outros', total: rest.reduce((s, [, n]) => s + n, 0) }],
+    others: rest.map(([uf, n]) => `${uf}: ${n}`).join(', '),
+  };
+}
+
+/** The Mantine colour of the goal colour (spec 3 §4): success green, secondary yellow, error red. */
+export function goalMantineColor(percent: number): 'green' | 'yellow' | 'red' {
+  const c = goalColor(percent);
+  return c === 'success' ? 'green' : c === 'secondary' ? 'yellow' : 'red';
+}
+
+const ZChart = z.object({
+  title: z.string(),
+  type: z.enum(['bar', 'line', 'donut']),
+  dataKey: z.string(),
+  series: z.array(z.object({ name: z.string(), label: z.string(), color: z.string().optional() })),
+  data: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+  details: z.record(z.string(), z.string()).optional(),
+});
+
+const ZPeriodOut = z.object({ fromDate: z.string(), toDate: z.string() });
+
+export const ZBusinessDashboard = z.object({
+  period: ZPeriodOut,
+  cards: z.object({
+    opened: z.number(),
+    closed: z.number(),
+    /** Averages in seconds, null without data. */
+    tme: z.number().nullable(),
+    tma: z.number().nullable(),
+    firstResponse: z.number().nullable(),
+    slaBreaches: z.number(),
+    messagesIn: z.number(),
+    messagesOut: z.number(),
+  }),
+  byDay: ZChart,
+  byChannel: ZChart,
+  bySector: ZChart,
+  states: ZChart,
+});
+export type TBusinessDashboard = z.infer<typeof ZBusinessDashboard>;
+
+/** Labels of the dashboard counters (spec 3 §3). */
+export const DASHBOARD_COUNTER_LABEL = {
+  auto: 'Automáticos',
+  attended: 'Em atendimento',
+  answeredNotAssigned: 'Respondidos sem responsável',
+  notDistributed: 'Não distribuídos',
+  sla: 'Dentro do SLA',
+  outOfSla: 'Fora do SLA',
+  waitingFirstInteraction: 'Aguardando primeira interação',
+  awaitingResponse: 'Aguardando resposta',
+  answered: 'Respondidos',
+  busy: 'Cliente ocupado',
+} as const;
+export type TDashboardCounterKey = keyof typeof DASHBOARD_COUNTER_LABEL;
+
+/** Labels of the operator counters (spec 3 §3). */
+export const OPERATOR_COUNTER_LABEL = {
+  online: 'On-line',
+  offline: 'Off-line',
+  paused: 'Em pausa',
+  full: 'Lotados',
+  total: 'Atendimentos',
+} as const;
+
+const ZOperatorCounters = z.object({
+  online: z.number(),
+  offline: z.number(),
+  paused: z.number(),
+  full: z.number(),
+  total: z.number(),
+});
+
+export const ZMonitoringDashboard = z.object({
+  counters: z.object(
+    Object.fromEntries(Object.keys(DASHBOARD_COUNTER_LABEL).map((k) => [k, z.number()])) as Record<
+      TDashboardCounterKey,
+      z.ZodNumber
+    >,
+  ),
+  operators: ZOperatorCounters,
+  sectors: z.array(ZOperatorCounters.extend({ sectorId: z.number(), name: z.string() })),
+  byHour: ZChart,
+});
+export type TMonitoringDashboard = z.infer<typeof ZMonitoringDashboard>;
+
+/** The operational summary's columns (spec 3 §3 Operational summary row), in order. */
+export const OPERATIONAL_COLUMNS: TReportColumn[] = [
+  { key: 'name', label: 'Nome', kind: 'text' },
+  { key: 'time_sessions', label: 'Tempo em sessão', kind: 'duration' },
+  { key: 'time_pauses', label: 'Tempo em pausa', kind: 'duration' },
+  { key: 'pauses', label: 'Pausas', kind: 'int' },
+  { key: 'time_real', label: 'Tempo real', kind: 'duration' },
+  { key: 'sessions', label: 'Sessões', kind: 'int' },
+  { key: 'chats', label: 'Atendimentos', kind: 'int' },
+  { key: 'opened', label: 'Abertos', kind: 'int' },
+  { key: 'finalized', label: 'Finalizados', kind: 'int' },
+  { key: 'success', label: 'Sucesso', kind: 'int' },
+  { key: 'perc', label: '% Sucesso', kind: 'percent' },
+  { key: 'tma', label: 'TMA', kind: 'duration' },
+  { key: 'tme', label: 'TME', kind: 'duration' },
+];
+
+export const ZOperationalRow = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  time_sessions: z.number(),
+  time_pauses: z.number(),
+  pauses: z.number(),
+  time_real: z.number(),
+  sessions: z.number(),
+  chats: z.number(),
+  opened: z.number(),
+  finalized: z.number(),
+  success: z.number(),
+  perc: z.number(),
+  tma: z.number().nullable(),
+  tme: z.number().nullable(),
+});
+export type TOperationalRow = z.infer<typeof ZOperationalRow>;
+export const ZOperationalSummary = z.object({ period: ZPeriodOut, rows: z.array(ZOperationalRow) });
+export type TOperationalSummary = z.infer<typeof ZOperationalSummary>;
+
+export const OPERATIONAL_ATTENDANCE_COLUMNS: TReportColumn[] = [
+  { key: 'protocol', label: 'Protocolo', kind: 'text' },
+  { key: 'contact', label: 'Contato', kind: 'text' },
+  { key: 'channel', label: 'Canal', kind: 'text' },
+  { key: 'sector', label: 'Setor', kind: 'text' },
+  { key: 'status', label: 'Status', kind: 'text' },
+  { key: 'opened_at', label: 'Aberto em', kind: 'datetime' },
+  { key: 'closed_at', label: 'Finalizado em', kind: 'datetime' },
+];
+export const OPERATIONAL_PAUSE_COLUMNS: TReportColumn[] = [
+  { key: 'reason', label: 'Motivo', kind: 'text' },
+  { key: 'started_at', label: 'Início', kind: 'datetime' },
+  { key: 'ended_at', label: 'Fim', kind: 'datetime' },
+  { key: 'duration', label: 'Duração', kind: 'duration' },
+];
+
+const ZCells = z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()])));
+export const ZOperationalDetails = z.object({
+  period: ZPeriodOut,
+  user: z.object({ id: z.number(), name: z.string() }),
+  attendances: z.object({ rows: ZCells, total: z.number(), page: z.number(), perPage: z.number() }),
+  pauses: z.object({ rows: ZCells, total: z.number(), page: z.number(), perPage: z.number() }),
+});
+export type TOperationalDetails = z.infer<typeof ZOperationalDetails>;
+
+export const ZTeamDashboard = z.object({
+  period: ZPeriodOut,
+  goal: z.number().nullable(),
+  rows: z.array(
+    z.object({
+      rank: z.number(),
+      user_id: z.number(),
+      name: z.string(),
+      closed: z.number(),
+      /** Percent of the goal (floored), null without a goal. */
+      percent: z.number().nullable(),
+      color: z.enum(['green', 'yellow', 'red']).nullable(),
+    }),
+  ),
+});
+export type TTeamDashboard = z.infer<typeof ZTeamDashboard>;
+
+/** The realtime event of the dashboards: period figures of the company, or the live monitor. */
+export type TUpdateDashboard = { kind: 'company' | 'monitor' };

@@ -14,6 +14,7 @@ import {
   toCard,
   toMessage,
 } from '../modules/attendance/card';
+import { createDashboardNotifier } from '../modules/dashboards/dashboard-notifier';
 import type { Db } from '../platform/db';
 import { emitNewchatQueues } from './newchat-realtime';
 import { emitWawebChannelUpdate } from './waweb-fanout';
@@ -75,6 +76,8 @@ export async function startFactFanout(
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  // Dashboards (issue 19): managers hear `update-dashboard` at most once a second per company.
+  const dashboards = createDashboardNotifier(io);
 
   const drain = async () => {
     do {
@@ -82,7 +85,10 @@ export async function startFactFanout(
       for (;;) {
         const r = await readFactsAfter(deps.db, cursor);
         cursor = r.cursor;
-        if (r.facts.length > 0) await emitBatch(io, deps, r.facts, present);
+        if (r.facts.length > 0) {
+          for (const f of r.facts) dashboards.notify(f.companyId, f.name);
+          await emitBatch(io, deps, r.facts, present);
+        }
         if (!cursor.page || stopped) break;
       }
     } while (again && !stopped);
@@ -107,6 +113,7 @@ export async function startFactFanout(
     ready: listener.ready,
     async stop() {
       stopped = true;
+      dashboards.stop();
       await listener.stop();
       await running;
     },

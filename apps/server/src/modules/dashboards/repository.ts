@@ -1,0 +1,301 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+
+// The dashboards' reads. Period figures come from the report_hourly rollups (booking rules in
+// db/schema/reports.ts); "now" and the per-attendance lists from the live tables.
+
+export type Period = { from: Date; to: Date; tz: string };
+export type Scope = { sectorId: number | null; channelId: number | null };
+
+const n = (v: unknown) => Number(v ?? 0);
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+/** Rollup filters: company, period, and the optional sector and channel. */
+function rollupWhere(companyId: number, p: Period, scope: Scope, alias = 'r') {
+  const a = sql.raw(alias);
+  return sql`${a}.company_id = ${companyId} and ${a}.hour >= ${p.from} and ${a}.hour < ${p.to}
+    ${scope.sectorId ? sql`and ${a}.sector_id = ${scope.sectorId}` : sql``}
+    ${scope.channelId ? sql`and ${a}.channel_id = ${scope.channelId}` : sql``}`;
+}
+
+export async function rollupTotals(db: Db, companyId: number, p: Period, scope: Scope) {
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`select sum(opened) opened, sum(closed) closed, sum(first_response_sum) frs, sum(first_response_count) frc,
+      sum(handling_sum) hs, sum(handling_count) hc, sum(waiting_sum) ws, sum(waiting_count) wc,
+      sum(sla_breaches) sla, sum(messages_in) mi, sum(messages_out) mo
+      from report_hourly r where ${rollupWhere(companyId, p, scope)}`,
+  );
+  const avg = (sum: unknown, count: unknown) => (n(count) > 0 ? Math.round(n(sum) / n(count)) : null);
+  return {
+    opened: n(r?.opened),
+    closed: n(r?.closed),
+    firstResponse: avg(r?.frs, r?.frc),
+    tma: avg(r?.hs, r?.hc),
+    tme: avg(r?.ws, r?.wc),
+    slaBreaches: n(r?.sla),
+    messagesIn: n(r?.mi),
+    messagesOut: n(r?.mo),
+  };
+}
+
+/** Opened and closed per calendar day of the company. */
+export async function rollupByDay(db: Db, companyId: number, p: Period, scope: Scope) {
+  const list = await rows<{ day: string; opened: unknown; closed: unknown }>(
+    db,
+    sql`select to_char(r.hour at time zone ${p.tz}, 'YYYY-MM-DD') as day, sum(opened) opened, sum(closed) closed
+      from report_hourly r where ${rollupWhere(companyId, p, scope)} group by 1 order by 1`,
+  );
+  return list.map((r) => ({ day: r.day, opened: n(r.opened), closed: n(r.closed) }));
+}
+
+export async function rollupByChannel(db: Db, companyId: number, p: Period, scope: Scope) {
+  const list = await rows<{ id: number; name: string | null; deleted_at: string | null; opened: unknown }>(
+    db,
+    sql`select r.channel_id id, c.name, c.deleted_at, sum(r.opened) opened
+      from report_hourly r left join channels c on c.company_id = r.company_id and c.id = r.channel_id
+      where ${rollupWhere(companyId, p, scope)} and r.channel_id <> 0
+      group by r.channel_id, c.name, c.deleted_at having sum(r.opened) > 0 order by 4 desc, 1`,
+  );
+  return list.map((r) => ({ ...r, opened: n(r.opened) }));
+}
+
+export async function rollupBySector(db: Db, companyId: number, p: Period, scope: Scope) {
+  const list = await rows<{ id: number; name: string | null; opened: unknown; closed: unknown }>(
+    db,
+    sql`select r.sector_id id, s.name, sum(r.opened) opened, sum(r.closed) closed
+      from report_hourly r left join sectors s on s.company_id = r.company_id and s.id = r.sector_id
+      where ${rollupWhere(companyId, p, scope)} and r.sector_id <> 0
+      group by r.sector_id, s.name having sum(r.opened) + sum(r.closed) > 0 order by 3 desc, 1`,
+  );
+  return list.map((r) => ({ ...r, opened: n(r.opened), closed: n(r.closed) }));
+}
+
+/**
+ * Attendances opened in the period per area code of the contact's phone (channels whose contacts are phone
+ * numbers), the 55 country code optional.
+ */
+export async function openedByDdd(db: Db, companyId: number, p: Period, scope: Scope) {
+  const list = await rows<{ ddd: string; total: unknown }>(
+    db,
+    sql`select ddd, count(*) total from (
+        select case when x.d ~ '^55[0-9]{10,11}$' then substr(x.d, 3, 2)
+                    when x.d ~ '^[0-9]{10,11}$' then substr(x.d, 1, 2) end ddd
+        from attendances a
+        join contacts c on c.company_id = a.company_id and c.id = a.contact_id
+        cross join lateral (select regexp_replace(c.external_id, '[^0-9]', '', 'g') d) x
+        where a.company_id = ${companyId} and a.created_at >= ${p.from} and a.created_at < ${p.to}
+          and a.channel_kind in ('waweb', 'waent', 'sms')
+          ${scope.sectorId ? sql`and a.sector_id = ${scope.sectorId}` : sql``}
+          ${scope.channelId ? sql`and a.channel_id = ${scope.channelId}` : sql``}
+      ) t where ddd is not null group by ddd`,
+  );
+  return list.map((r) => ({ ddd: r.ddd, total: n(r.total) }));
+}
+
+/** Attendances created and closed in each hour of the period (live table: today's monitor has no lag). */
+export async function liveByHour(db: Db, companyId: number, p: Period) {
+  const list = await rows<{ h: number; opened: unknown; closed: unknown }>(
+    db,
+    sql`select h, sum(o) opened, sum(c) closed from (
+        select extract(hour from created_at at time zone ${p.tz})::int h, 1 o, 0 c from attendances
+          where company_id = ${companyId} and created_at >= ${p.from} and created_at < ${p.to}
+        union all
+        select extract(hour from closed_at at time zone ${p.tz})::int h, 0, 1 from attendances
+          where company_id = ${companyId} and closed_at >= ${p.from} and closed_at < ${p.to}
+      ) t group by h`,
+  );
+  return list.map((r) => ({ h: n(r.h), opened: n(r.opened), closed: n(r.closed) }));
+}
+
+/** The sectors (not deleted) of each active operator of the company. */
+export async function operatorSectors(db: Db, companyId: number) {
+  return rows<{ user_id: number; sector_id: number; name: string }>(
+    db,
+    sql`select us.user_id, us.sector_id, s.name from user_sectors us
+      join sectors s on s.company_id = us.company_id and s.id = us.sector_id and s.deleted_at is null
+      where us.company_id = ${companyId} order by s.name, s.id`,
+  );
+}
+
+export type DashboardUser = { id: number; name: string; role: number; inactive_since: string | null };
+
+/** Operators and managers of the company (the platform owner and admins are not measured), by name. */
+export async function dashboardUsers(
+  db: Db,
+  companyId: number,
+  opts: { sectorId: number | null; userId: number | null; operatorsOnly: boolean },
+) {
+  return rows<DashboardUser>(
+    db,
+    sql`select u.id, u.display_name as name, u.role, u.inactive_since from users u
+      where u.company_id = ${companyId} and u.role ${opts.operatorsOnly ? sql`= 0` : sql`in (0, 1)`}
+        ${opts.userId ? sql`and u.id = ${opts.userId}` : sql``}
+        ${
+          opts.sectorId
+            ? sql`and exists (select 1 from user_sectors us where us.company_id = u.company_id
+                and us.user_id = u.id and us.sector_id = ${opts.sectorId})`
+            : sql``
+        }
+      order by u.display_name, u.id`,
+  );
+}
+
+/** Closings per operator from the rollups: count, successes (statuses.success), handling and waiting. */
+export async function closingsByOperator(db: Db, companyId: number, p: Period, scope: Scope) {
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`select r.operator_id id, sum(r.closed) closed, sum(r.closed) filter (where s.success) success,
+      sum(r.handling_sum) hs, sum(r.handling_count) hc, sum(r.waiting_sum) ws, sum(r.waiting_count) wc
+      from report_hourly r left join statuses s on s.company_id = r.company_id and s.id = r.status_id
+      where ${rollupWhere(companyId, p, scope)} and r.operator_id <> 0 group by r.operator_id`,
+  );
+  return new Map(
+    list.map((r) => [
+      n(r.id),
+      { closed: n(r.closed), success: n(r.success), hs: n(r.hs), hc: n(r.hc), ws: n(r.ws), wc: n(r.wc) },
+    ]),
+  );
+}
+
+/** Count started in the period and seconds inside it of periods (sessions or pauses; open ones until now). */
+async function periodsByUser(
+  db: Db,
+  table: 'operator_sessions' | 'user_pauses',
+  companyId: number,
+  p: Period,
+) {
+  const t = sql.raw(table);
+  const list = await rows<{ user_id: number; started: unknown; secs: unknown }>(
+    db,
+    sql`select user_id, count(*) filter (where started_at >= ${p.from}) started,
+      sum(greatest(0, extract(epoch from least(coalesce(ended_at, now()), ${p.to}::timestamptz)
+        - greatest(started_at, ${p.from}::timestamptz)))) secs
+      from ${t} where company_id = ${companyId} and started_at < ${p.to}
+        and (ended_at is null or ended_at > ${p.from}) group by user_id`,
+  );
+  return new Map(list.map((r) => [r.user_id, { count: n(r.started), seconds: Math.round(n(r.secs)) }]));
+}
+
+export const sessionsByUser = (db: Db, companyId: number, p: Period) =>
+  periodsByUser(db, 'operator_sessions', companyId, p);
+export const pausesByUser = (db: Db, companyId: number, p: Period) =>
+  periodsByUser(db, 'user_pauses', companyId, p);
+
+/** Attendances each user opened in the period (attendance flows). */
+export async function openedByUser(db: Db, companyId: number, p: Period) {
+  const list = await rows<{ id: number; total: unknown }>(
+    db,
+    sql`select opened_by id, count(*) total from attendance_flows where company_id = ${companyId}
+      and opened_by is not null and opened_at >= ${p.from} and opened_at < ${p.to} group by opened_by`,
+  );
+  return new Map(list.map((r) => [r.id, n(r.total)]));
+}
+
+/** Attendances each user handled (held at some point) that were open during the period. */
+export async function handledByUser(db: Db, companyId: number, p: Period) {
+  const list = await rows<{ id: number; total: unknown }>(
+    db,
+    sql`select u id, count(distinct f.attendance_id) total
+      from attendance_flows f cross join lateral unnest(f.responsible_ids) u
+      where f.company_id = ${companyId} and f.opened_at < ${p.to}
+        and (f.closed_at is null or f.closed_at >= ${p.from}) group by u`,
+  );
+  return new Map(list.map((r) => [r.id, n(r.total)]));
+}
+
+export type DetailAttendance = {
+  protocol: string;
+  contact: string;
+  channel: string | null;
+  channel_deleted_at: string | null;
+  sector: string | null;
+  status: string | null;
+  created_at: string;
+  closed_at: string | null;
+  total: unknown;
+};
+
+/** A user's attendances open during the period (held, closed or assigned by the user), newest first. */
+export async function userAttendances(
+  db: Db,
+  companyId: number,
+  userId: number,
+  p: Period,
+  page: { limit: number | null; offset: number },
+) {
+  return rows<DetailAttendance>(
+    db,
+    sql`select a.protocol, a.name contact, ch.name channel, ch.deleted_at channel_deleted_at, se.name sector,
+        st.name status, a.created_at, a.closed_at, count(*) over () total
+      from attendances a
+      left join attendance_flows f on f.company_id = a.company_id and f.attendance_id = a.id
+      left join channels ch on ch.company_id = a.company_id and ch.id = a.channel_id
+      left join sectors se on se.company_id = a.company_id and se.id = a.sector_id
+      left join statuses st on st.company_id = a.company_id and st.id = a.status_id
+      where a.company_id = ${companyId} and a.created_at < ${p.to}
+        and (a.closed_at is null or a.closed_at >= ${p.from})
+        and (a.operator_assigned_id = ${userId} or a.closed_by_user_id = ${userId}
+          or ${userId} = any(coalesce(f.responsible_ids, '{}'::integer[])))
+      order by a.created_at desc, a.id desc
+      ${page.limit === null ? sql`` : sql`limit ${page.limit} offset ${page.offset}`}`,
+  );
+}
+
+export type DetailPause = {
+  reason: string | null;
+  started_at: string;
+  ended_at: string | null;
+  duration: unknown;
+  total: unknown;
+};
+
+/** A user's pauses started in the period, newest first. */
+export async function userPausesIn(
+  db: Db,
+  companyId: number,
+  userId: number,
+  p: Period,
+  page: { limit: number | null; offset: number },
+) {
+  return rows<DetailPause>(
+    db,
+    sql`select r.title reason, up.started_at, up.ended_at,
+        round(extract(epoch from coalesce(up.ended_at, now()) - up.started_at)) duration, count(*) over () total
+      from user_pauses up left join pause_reasons r on r.company_id = up.company_id and r.id = up.reason_id
+      where up.company_id = ${companyId} and up.user_id = ${userId}
+        and up.started_at >= ${p.from} and up.started_at < ${p.to}
+      order by up.started_at desc, up.id desc
+      ${page.limit === null ? sql`` : sql`limit ${page.limit} offset ${page.offset}`}`,
+  );
+}
+
+export async function findUser(db: Db, companyId: number, userId: number) {
+  const [u] = await rows<DashboardUser>(
+    db,
+    sql`select id, display_name as name, role, inactive_since from users where company_id = ${companyId} and id = ${userId}`,
+  );
+  return u ?? null;
+}
+
+/** Whether a sector / channel id belongs to the company (filters of another company answer 404). */
+export async function ownsFilterIds(db: Db, companyId: number, scope: Scope) {
+  const [r] = await rows<{ s: boolean; c: boolean }>(
+    db,
+    sql`select ${scope.sectorId ? sql`exists (select 1 from sectors where company_id = ${companyId} and id = ${scope.sectorId})` : sql`true`} s,
+      ${scope.channelId ? sql`exists (select 1 from channels where company_id = ${companyId} and id = ${scope.channelId})` : sql`true`} c`,
+  );
+  return Boolean(r?.s && r?.c);
+}
+
+/** Saves dashboard.team_goal in the company metadata, keeping every other key. */
+export async function storeTeamGoal(db: Db, companyId: number, goal: number) {
+  await db.execute(
+    sql`update companies set metadata = jsonb_set(coalesce(metadata, '{}'::jsonb), '{dashboard}',
+      coalesce(metadata->'dashboard', '{}'::jsonb) || jsonb_build_object('team_goal', ${goal}::int))
+      where id = ${companyId}`,
+  );
+}
