@@ -34,6 +34,8 @@ export const JOB_CATALOGUE = {
   'mailing.process': z.object({ companyId: z.number().int(), mailingId: z.number().int() }),
   'campaigns.prepare': z.object({ companyId: z.number().int(), campaignId: z.number().int() }),
   'batch-close.run': z.object({ companyId: z.number().int(), queueId: z.number().int() }),
+  // Issue 19: one background report generated into a CSV (modules/background-reports).
+  'reports.background': z.object({ companyId: z.number().int(), reportId: z.string().uuid() }),
 } satisfies Record<string, z.ZodType<{ companyId: number | null }>>;
 
 export type TJobName = keyof typeof JOB_CATALOGUE;
