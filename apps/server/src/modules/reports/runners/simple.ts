@@ -195,8 +195,15 @@ function byNumber(
   },
 ): NonNullable<TReportTable['tables']>[number] {
   const isNumber = (id: number) => NUMBER_KINDS.has(names.channels.get(id)?.kind ?? '');
-  const sectorIds = [...new Set(opened.filter((r) => isNumber(r.channel_id)).map((r) => r.sector_id))];
-  const statusIds = [...new Set(closed.filter((r) => isNumber(r.channel_id)).map((r) => r.status_id))];
+  const byName = (name: (id: number) => string) => (a: number, b: number) =>
+    name(a).localeCompare(name(b), 'pt-BR');
+  const sectorName = (id: number) => nameOf(names.sectors, id);
+  const sectorIds = [...new Set(opened.filter((r) => isNumber(r.channel_id)).map((r) => r.sector_id))].sort(
+    byName(sectorName),
+  );
+  const statusIds = [...new Set(closed.filter((r) => isNumber(r.channel_id)).map((r) => r.status_id))].sort(
+    byName(names.statusName),
+  );
   const numbers = new Map<number, Record<string, TReportCell>>();
   const rowOf = (id: number) => {
     let row = numbers.get(id);
