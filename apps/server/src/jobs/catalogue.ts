@@ -34,6 +34,12 @@ export const JOB_CATALOGUE = {
   'mailing.process': z.object({ companyId: z.number().int(), mailingId: z.number().int() }),
   'campaigns.prepare': z.object({ companyId: z.number().int(), campaignId: z.number().int() }),
   'batch-close.run': z.object({ companyId: z.number().int(), queueId: z.number().int() }),
+  // Issue 19: the report rollups of a company recomputed for [from, to) (ISO instants; modules/report-rollups).
+  'reports.recompute': z.object({
+    companyId: z.number().int(),
+    from: z.iso.datetime(),
+    to: z.iso.datetime(),
+  }),
   // Issue 19: one background report generated into a CSV (modules/background-reports).
   'reports.background': z.object({ companyId: z.number().int(), reportId: z.string().uuid() }),
 } satisfies Record<string, z.ZodType<{ companyId: number | null }>>;

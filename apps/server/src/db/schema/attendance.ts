@@ -175,6 +175,8 @@ export const attendances = pgTable(
       .where(sql`closed_at IS NOT NULL`),
     index('attendances_contact_idx').on(t.companyId, t.contactId, t.id.desc().nullsFirst()),
     index('attendances_person_idx').on(t.companyId, t.personId, t.id.desc().nullsFirst()),
+    // Reports and the rollups' recompute read a company's attendances by creation time.
+    index('attendances_created_idx').on(t.companyId, t.createdAt),
   ],
 );
 
@@ -223,6 +225,8 @@ export const messages = pgTable(
       .where(sql`${t.providerMessageId} IS NOT NULL`),
     // The messages still being sent, for the stuck sweep (a small part of the table).
     index('messages_sending_idx').on(t.companyId, t.createdAt).where(sql`${t.delivery} = 'sending'`),
+    // Reports and the rollups' recompute read a company's messages by time.
+    index('messages_sent_idx').on(t.companyId, t.sentAt),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "attendances_created_idx" ON "attendances" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "messages_sent_idx" ON "messages" USING btree ("company_id","sent_at");
