@@ -18,12 +18,21 @@ import {
 // A dimension that does not apply is 0 (an opening has no operator nor status; a message has no sector; a
 // pause or session has only its operator). Durations are seconds.
 //
-// Where each measure is booked (the recompute and the consumer share these rules):
-// - opened: at the attendance's creation, with the sector it opened in and its channel.
+// Where each measure is booked (the recompute and the consumer share these rules, as SQL, in
+// modules/report-rollups/booking.ts):
+// - opened: at the attendance's creation, with the sector it opened in (the one its first change of sector left,
+//   else its sector) and its channel.
 // - closed, first response, handling, waiting and SLA breaches: at its closing, with its sector, operator
-//   and status then; a reopening takes its closing back.
-// - transfers: at each change of sector or operator, with the sector and operator it went to.
-// - messages in / out: at the message, with its channel and (out) the operator who sent it.
+//   and status then; a reopening takes its closing back. first response = first_operator_answer_at -
+//   first_start_chat_at (when answered); handling = closed_at - first_start_chat_at; waiting = the first time an
+//   operator held it (attendance_transfers.to_operator_id) - first_start_chat_at; an SLA breach = it was taken
+//   back for SLA at least once (sla_count > 0). Whole seconds, never negative.
+// - transfers: at each change of hands a user made (attendance_transfers.reason 'transfer'; taking, distribution,
+//   returns to the queue, SLA, schedules, active openings and reopenings are not transfers), with the sector and
+//   operator it went to.
+// - messages in / out: at the message (sent_at), with its channel; in = the contact's (sender_type 0), out =
+//   every other (operators, templates, bots and the product's own texts), with the operator who sent it (0 for
+//   the automatic ones).
 // - pauses and sessions: when they end, with their operator.
 export const reportHourly = pgTable(
   'report_hourly',
