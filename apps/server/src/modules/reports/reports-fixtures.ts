@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { attendances, contacts, messages, persons } from '../../db/schema/attendance';
 import { channels } from '../../db/schema/channels';
 import { reportHourly } from '../../db/schema/reports';
 import type { Db } from '../../platform/db';
@@ -44,4 +45,99 @@ export async function mergeMetadata(db: Db, companyId: number, patch: Record<str
   await db.execute(
     sql`update companies set metadata = metadata || ${JSON.stringify(patch)}::jsonb where id = ${companyId}`,
   );
+}
+
+let seq = 0;
+
+/** A contact (and its person) on a channel. */
+export async function insertContact(
+  db: Db,
+  companyId: number,
+  input: { name: string; channelId: number; kind: string },
+): Promise<{ contactId: number; personId: number }> {
+  seq += 1;
+  const [person] = await db
+    .insert(persons)
+    .values({ companyId, name: input.name })
+    .returning({ id: persons.id });
+  const [contact] = await db
+    .insert(contacts)
+    .values({
+      companyId,
+      personId: person?.id ?? 0,
+      kind: input.kind,
+      channelId: input.channelId,
+      externalId: `report-contact-${seq}`,
+      name: input.name,
+    })
+    .returning({ id: contacts.id });
+  return { contactId: contact?.id ?? 0, personId: person?.id ?? 0 };
+}
+
+/** An attendance as the analytic report reads it; `closedAt` unset leaves it open. */
+export async function insertAttendance(
+  db: Db,
+  companyId: number,
+  input: {
+    name: string;
+    channelId: number;
+    kind: string;
+    sectorId: number;
+    createdAt: string;
+    protocol?: string;
+    contact?: { contactId: number; personId: number };
+    operatorId?: number;
+    statusId?: number;
+    firstAnswerAt?: string;
+    closedAt?: string;
+  },
+): Promise<number> {
+  seq += 1;
+  const who =
+    input.contact ??
+    (await insertContact(db, companyId, { name: input.name, channelId: input.channelId, kind: input.kind }));
+  const created = new Date(input.createdAt);
+  const [row] = await db
+    .insert(attendances)
+    .values({
+      companyId,
+      cardId: `${input.kind}_${input.channelId}_report-${seq}`,
+      protocol: input.protocol ?? `RPT-${process.pid}-${seq}`,
+      contactId: who.contactId,
+      personId: who.personId,
+      channelKind: input.kind,
+      channelId: input.channelId,
+      name: input.name,
+      sectorId: input.sectorId,
+      statusId: input.statusId ?? null,
+      operatorAssignedId: input.operatorId ?? null,
+      createdAt: created,
+      firstStartChatAt: created,
+      queuedAt: created,
+      lastMessageAt: created,
+      firstOperatorAnswerAt: input.firstAnswerAt ? new Date(input.firstAnswerAt) : null,
+      closedAt: input.closedAt ? new Date(input.closedAt) : null,
+    })
+    .returning({ id: attendances.id });
+  if (!row) throw new Error('attendance insert returned nothing');
+  return row.id;
+}
+
+/** A message of an attendance: from the customer (`in`) or sent (`out`, optionally a template/HSM). */
+export async function insertMessage(
+  db: Db,
+  companyId: number,
+  attendanceId: number,
+  input: { dir: 'in' | 'out'; sentAt: string; hsm?: boolean },
+) {
+  seq += 1;
+  await db.insert(messages).values({
+    companyId,
+    attendanceId,
+    messageId: `report-msg-${process.pid}-${seq}`,
+    text: input.hsm ? 'Modelo' : 'Olá',
+    senderType: input.dir === 'in' ? 0 : 1,
+    sentAt: new Date(input.sentAt),
+    metadata: input.hsm ? { hsm: { id: 1, name: 'boas_vindas' } } : {},
+  });
 }
