@@ -8,6 +8,7 @@ import { ANY_USER, callerOf, MANAGER, needs } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import { downloadAttendanceCsv } from './download-attendance';
 import { exportFile, exportHistory, listExports } from './export-history';
+import { historyPdf } from './history-pdf';
 import { restoreAttendance } from './restore-attendance';
 import { searchHistory } from './search-history';
 import { contactTimeline } from './timeline';
@@ -68,6 +69,22 @@ export function historyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return reply
           .code(202)
           .send({ alert: answer.alert, message: answer.message, export_id: answer.export_id });
+      },
+    );
+
+    app.get(
+      '/api/history/pdf',
+      {
+        config: needs(MANAGER, 'historico', 'read'),
+        schema: { tags, summary: 'PDF do histórico filtrado', querystring: ZHistoryFilters },
+      },
+      async (request, reply) => {
+        const { filename, pdf } = await historyPdf(deps, callerOf(request), request.query);
+        return reply
+          .header('content-disposition', attachment(filename))
+          .header('access-control-expose-headers', 'content-disposition')
+          .type('application/pdf')
+          .send(pdf);
       },
     );
 
