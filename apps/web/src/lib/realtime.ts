@@ -5,6 +5,7 @@ import { startChatAttention } from '../features/attendance/chat-attention';
 import { createChatRealtime } from '../features/attendance/chat-realtime';
 import { clearVisitorTyping, createTypingRealtime } from '../features/attendance/typing-realtime';
 import { createMonitorRealtime } from '../features/channel-monitor/monitor-realtime';
+import { dashboardKeys } from '../features/dashboards/api';
 import { createDistributionRealtime } from '../features/distribution/distribution-realtime';
 import { showExportReadyToast } from '../features/history/export-ready-toast';
 import { createWawebRealtime } from '../features/waweb/waweb-realtime';
@@ -171,6 +172,12 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
     opts.queryClient.invalidateQueries({ queryKey: queryKeys.batchClose }),
   );
   socket.on('blacklist:changed', () => opts.queryClient.invalidateQueries({ queryKey: queryKeys.blacklist }));
+  // Issue 19 (managers and admins): the dashboards on screen refetch, at most once a second (the server coalesces).
+  socket.on('update-dashboard', (p) =>
+    opts.queryClient.invalidateQueries({
+      queryKey: p.kind === 'monitor' ? dashboardKeys.monitor : dashboardKeys.company,
+    }),
+  );
 
   function stop() {
     stopped = true;
