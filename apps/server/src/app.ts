@@ -55,6 +55,7 @@ import { personRoutes } from './modules/persons/routes';
 import { pollRoutes } from './modules/polls/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { referralRoutes } from './modules/referrals/routes';
+import { flowDetailRoutes } from './modules/reports/flow-detail-routes';
 import { reportRoutes } from './modules/reports/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { sectorRoutes } from './modules/sectors/routes';
@@ -202,6 +203,7 @@ export async function buildApp(
   await app.register(mailingDataRoutes(deps));
   await app.register(optinRoutes(deps));
   await app.register(reportRoutes(deps));
+  await app.register(flowDetailRoutes(deps));
   await app.register(backgroundReportRoutes(deps));
   await app.register(dashboardRoutes(deps));
   if (opts.channelControl) await app.register(channelControlRoutes(opts.channelControl));
