@@ -1,4 +1,4 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { REPORT_PERIOD_KEYS, type TReportPeriodKey } from '@prosa/shared/company-metadata';
 import { IconChartBar, IconHistory, IconReportAnalytics } from '@tabler/icons-react';
 import { MetadataTabCard, MetaSwitch, tabIcon } from './metadata-tab-card';
@@ -50,15 +50,20 @@ export function ReportsTab() {
       id="reports-title"
       title="Relatórios"
       icon={tabIcon(IconChartBar)}
-      description="Relatórios de períodos longos podem ser gerados em segundo plano e enviados por e-mail."
+      description="Relatórios de períodos longos são gerados em segundo plano e o link do arquivo é enviado por e-mail."
       form={form}
     >
       <MetaSwitch
         form={form}
         path="allow.background_reports"
         label="Gerar relatórios em segundo plano"
-        description="Acima do período informado (em dias), o relatório é gerado em segundo plano."
+        description="Com esta opção, um relatório pedido na tela para mais dias que o período abaixo é gerado em segundo plano (em Relatórios em segundo plano) e quem pediu recebe o link por e-mail."
       />
+      <Text size="sm" c="dimmed">
+        Períodos em dias. Além disso, uma vez por dia, cada relatório com período preenchido é gerado com os
+        últimos dias desse período (até ontem, limitado ao máximo do relatório) e enviado aos e-mails abaixo.
+        Histórico e Analítico enviam o relatório Analítico; Gatilhos, um por canal de WhatsApp.
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {REPORT_PERIOD_KEYS.map((k) => (
           <PeriodInput key={k} form={form} reportKey={k} />
@@ -67,7 +72,7 @@ export function ReportsTab() {
       <EmailsInput
         form={form}
         label="E-mails que recebem os relatórios"
-        description="Separe os e-mails por vírgula."
+        description="Separe os e-mails por vírgula. Sem e-mails, nenhum relatório periódico é enviado."
       />
     </MetadataTabCard>
   );

@@ -32,6 +32,7 @@ import {
   searchToParams,
   type THistorySearch,
 } from './history-filters';
+import { HistoryPdfButton } from './history-pdf-button';
 import { HistoryResults } from './history-results';
 
 const HISTORY_ID = 'historyId';
@@ -99,6 +100,7 @@ export function HistoryPage() {
             >
               Exportações
             </Button>
+            <HistoryPdfButton query={filtersToParams(filters).toString()} disabled={!check.success} />
             <Button
               leftSection={<IconDownload size={16} />}
               loading={exportHistory.isPending}

@@ -1,5 +1,71 @@
+import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { REPORTS, type TReportKey } from '@prosa/shared/reports';
+import { IconClockPlay } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { useCompanyFeatures } from '../company-metadata/api';
+
+/** The report catalogue by subject (spec 3 §2 "Reports, each with date range pickers"). */
+export const REPORT_GROUPS: { title: string; keys: TReportKey[] }[] = [
+  {
+    title: 'Atendimento',
+    keys: ['simple', 'analytic', 'attendance-flow', 'every-hour', 'effectiveness', 'complete'],
+  },
+  { title: 'Operadores', keys: ['productivity', 'session-control', 'control-words'] },
+  {
+    title: 'Canais e campanhas',
+    keys: ['message-consumption', 'session-whatsapp-enterprise', 'campaigns', 'active', 'optin'],
+  },
+  { title: 'Automação', keys: ['triggers', 'flows', 'polls'] },
+];
 
 export function ReportsIndexPage() {
-  return <PageHeader title="Relatórios" />;
+  const features = useCompanyFeatures();
+  const background = features.data?.allow.background_reports === true;
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Relatórios"
+        description="Escolha um relatório, defina o período e os filtros, veja na tela ou baixe em CSV."
+        actions={
+          background ? (
+            <Button
+              component={Link}
+              to="/reports/background"
+              variant="default"
+              leftSection={<IconClockPlay size={16} />}
+            >
+              Relatórios em segundo plano
+            </Button>
+          ) : null
+        }
+      />
+      {REPORT_GROUPS.map((group) => (
+        <Stack key={group.title} gap="sm" component="section" aria-label={group.title}>
+          <Title order={3} size="h4">
+            {group.title}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {group.keys.map((key) => (
+              <Card key={key} withBorder radius="md" padding="md">
+                <Stack gap={4}>
+                  <Anchor component={Link} to={`/reports/${key}`} fw={600}>
+                    {REPORTS[key].title}
+                  </Anchor>
+                  <Text size="sm" c="dimmed">
+                    {REPORTS[key].description}
+                  </Text>
+                  {REPORTS[key].maxDays ? (
+                    <Text size="xs" c="dimmed">
+                      Período máximo: {REPORTS[key].maxDays} dias.
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
+  );
 }
