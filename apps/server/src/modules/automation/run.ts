@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TAutomationHolder } from '@prosa/shared/facts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { attendances } from '../../db/schema/attendance';
 import { automationSessions } from '../../db/schema/automation';
 import { writeFacts } from '../../facts/write-facts';
@@ -176,6 +176,36 @@ export async function hold(
   }
 }
 
+/** How a flow's run ended: its finish node, a handover to people, or the attendance closed meanwhile. */
+export type TFlowRunOutcome = 'finished' | 'handover' | 'abandoned';
+
+/**
+ * Ends the attendance's automation session. A flow's run is kept on the attendance (data.flow_runs: flow, start,
+ * end, outcome): the session row goes and the facts are pruned, and the flows report reads it (issue 19).
+ */
+export async function endAutomationSession(run: AutomationRun, outcome: TFlowRunOutcome): Promise<void> {
+  const a = run.attendance;
+  const [ended] = await run.tx
+    .delete(automationSessions)
+    .where(and(eq(automationSessions.companyId, a.companyId), eq(automationSessions.attendanceId, a.id)))
+    .returning();
+  if (ended?.holder !== 'flow' || ended.flowId === null) return;
+  const entry = {
+    flow_id: ended.flowId,
+    started_at: ended.startedAt.toISOString(),
+    ended_at: run.now.toISOString(),
+    outcome,
+  };
+  const [updated] = await run.tx
+    .update(attendances)
+    .set({
+      data: sql`jsonb_set(${attendances.data}, '{flow_runs}', coalesce(${attendances.data}->'flow_runs', '[]'::jsonb) || ${JSON.stringify([entry])}::jsonb)`,
+    })
+    .where(and(eq(attendances.companyId, a.companyId), eq(attendances.id, a.id)))
+    .returning();
+  if (updated) run.attendance = updated;
+}
+
 /**
  * The bot lets go: the session ends, `auto` off, into the distribution queue of `sectorId` (default: the
  * attendance's) or straight to an operator. Writes `automation.handover` (distribution runs at once).
@@ -185,9 +215,7 @@ export async function release(
   input: { holder: TAutomationHolder; sectorId?: number; operator?: { id: number; name: string } | null },
 ): Promise<void> {
   const a = run.attendance;
-  await run.tx
-    .delete(automationSessions)
-    .where(and(eq(automationSessions.companyId, a.companyId), eq(automationSessions.attendanceId, a.id)));
+  await endAutomationSession(run, 'handover');
   const sectorId = input.sectorId ?? a.sectorId;
   const [updated] = await run.tx
     .update(attendances)
@@ -220,10 +248,8 @@ export async function release(
  * finalization would); the session ends. Answers false when it was closed already.
  */
 export async function finalizeByBot(run: AutomationRun, statusId: number): Promise<boolean> {
+  await endAutomationSession(run, 'finished');
   const a = run.attendance;
-  await run.tx
-    .delete(automationSessions)
-    .where(and(eq(automationSessions.companyId, a.companyId), eq(automationSessions.attendanceId, a.id)));
   const status = await findStatusMessage(run.tx, a.companyId, statusId);
   const recorded: { message: MessageRow | null } = { message: null };
   const row = await updateOpenAttendance(

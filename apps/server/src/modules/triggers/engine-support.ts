@@ -4,9 +4,9 @@ import { localTime } from '@prosa/shared/dates';
 import { menuButtonsAsText, type TDayType, type TMenuButton, timeToMinutes } from '@prosa/shared/triggers';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { contacts, messages } from '../../db/schema/attendance';
-import { automationSessions, type TriggerRow, triggers } from '../../db/schema/automation';
+import { type TriggerRow, triggers } from '../../db/schema/automation';
 import { companies } from '../../db/schema/companies';
-import { type AutomationRun, botSend } from '../automation/run';
+import { type AutomationRun, botSend, endAutomationSession } from '../automation/run';
 
 // What the trigger engine reads and sends: the channel's effective triggers (its own, or those of the channel it
 // uses), the company's local clock, the attendance's contact, and the bot messages of a trigger.
@@ -170,12 +170,6 @@ export async function sectorHasOnlineOperator(run: AutomationRun, sectorId: numb
 
 /** The session ends (an accepted agreement, a closed attendance): whoever comes next holds it anew. */
 export async function endSession(run: AutomationRun) {
-  await run.tx
-    .delete(automationSessions)
-    .where(
-      and(
-        eq(automationSessions.companyId, run.attendance.companyId),
-        eq(automationSessions.attendanceId, run.attendance.id),
-      ),
-    );
+  // A flow still holding it at this point did not finish nor hand over: the flows report counts it abandoned.
+  await endAutomationSession(run, 'abandoned');
 }
