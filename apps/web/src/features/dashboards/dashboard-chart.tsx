@@ -62,6 +62,7 @@ export function DashboardChart({ chart, height = 260 }: { chart: TReportChart; h
             dataKey={chart.dataKey}
             withLegend={chart.series.length > 1}
             tickLine="y"
+            yAxisProps={{ allowDecimals: false }}
             series={chart.series.map((s, i) => ({
               name: s.name,
               label: s.label,

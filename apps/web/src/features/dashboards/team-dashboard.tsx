@@ -55,6 +55,7 @@ export function TeamDashboard() {
               min={1}
               max={100000}
               allowDecimal={false}
+              clampBehavior="none"
               value={goal}
               onChange={setGoal}
               error={goalError}
