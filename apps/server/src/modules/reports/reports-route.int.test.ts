@@ -83,6 +83,19 @@ describe('filters', () => {
     expect(await bad('productivity', 'profile_type=5')).toBe('Perfil inválido.');
     expect(await bad('productivity', 'operator_id=abc')).toBe('Filtro inválido.');
     expect(await bad('analytic', 'channel_id=99999999999')).toBe('Filtro inválido.');
+    // Ids of another company's records (or of none) are not found.
+    const olgaId = (
+      await ctx.db.execute<{ id: number }>(dsql`select id from users where email = ${OTHER_ADMIN}`)
+    ).rows[0]?.id;
+    const foreign = await http.get(`/api/reports/productivity?operator_id=${olgaId}`, { cookie: gestor });
+    expect(foreign.status).toBe(404);
+    expect(
+      (
+        await http.get('/api/reports/analytic?sector_id=999999&fromDate=01/03/2026&toDate=02/03/2026', {
+          cookie: gestor,
+        })
+      ).status,
+    ).toBe(404);
     const unknown = await http.get('/api/reports/nada', { cookie: gestor });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('Relatório não encontrado.');

@@ -4,6 +4,7 @@ import {
   periodDays,
   REPORT_MSG,
   REPORTS,
+  type TReportFilters,
   type TReportFiltersParsed,
   type TReportKey,
   type TReportTable,
@@ -12,7 +13,7 @@ import dayjs from 'dayjs';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { AppDeps, Caller } from '../../platform/deps';
-import { AppError, badRequest } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { companyMetadataOf } from '../company-metadata/get-metadata';
 import { REPORT_RUNNERS } from './catalogue';
 import type { ReportCtx, ReportRunner } from './types';
@@ -50,6 +51,7 @@ export async function reportContext(
   if (key === 'session-control' && !meta.control_pause.is_active)
     throw badRequest(REPORT_MSG.controlPauseOff);
   if (key === 'control-words' && !meta.allow.controlwords) throw badRequest(REPORT_MSG.controlWordsOff);
+  await assertOwnIds(deps.db, caller.companyId, checked.filters);
   const { fromDate, toDate } = checked.filters;
   return {
     db: deps.db,
@@ -62,6 +64,23 @@ export async function reportContext(
     filters: checked.filters,
     format,
   };
+}
+
+/** A filter naming a user, channel, sector or status of another company (or none) answers 404. */
+async function assertOwnIds(db: Db, companyId: number, f: TReportFilters) {
+  const checks: [number | null | undefined, string][] = [
+    [f.operator_id, 'users'],
+    [f.channel_id, 'channels'],
+    [f.sector_id, 'sectors'],
+    [f.status_id, 'statuses'],
+  ];
+  for (const [id, table] of checks) {
+    if (!id) continue;
+    const r = await db.execute<{ ok: boolean }>(
+      sql`select exists (select 1 from ${sql.identifier(table)} where company_id = ${companyId} and id = ${id}) as ok`,
+    );
+    if (r.rows[0]?.ok !== true) throw notFound();
+  }
 }
 
 /** Whether this report's period is above the company's background threshold (reports settings). */
