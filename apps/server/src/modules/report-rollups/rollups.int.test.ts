@@ -15,6 +15,7 @@ import { attendances } from '../../db/schema/attendance';
 import { attendanceFlows, operatorSessions } from '../../db/schema/reports';
 import type { DurableConsumer } from '../../facts/durable-consumer';
 import { sendJob } from '../../jobs/catalogue';
+import { openActiveAttendance, phoneRecipient } from '../active-whatsapp/open-attendance';
 import { MEASURES } from './booking';
 import { reportRollupsConsumer } from './consumer';
 import { recomputeRollups } from './recompute';
@@ -331,6 +332,42 @@ describe('report rollups', () => {
     const again = await rollups();
     await recomputeRollups(ctx.db, { companyId: ids.companyId, ...dayBounds() });
     expect(await rollups()).toEqual(again);
+  });
+
+  it("an operator's active opening names who opened it", async () => {
+    const [a1] = await ctx.db.select().from(attendances).where(eq(attendances.id, one));
+    const channel = await ctx.deps.channelRepository.find(ids.companyId, a1?.channelId ?? 0);
+    if (!channel) throw new Error('canal ausente');
+    const base = totals(await rollups());
+    const caller = {
+      sessionId: '',
+      userId: ids.user(OPERATOR),
+      companyId: ids.companyId,
+      role: 0,
+      displayName: 'Ana',
+    };
+    const { attendance } = await openActiveAttendance(ctx.db, {
+      caller,
+      channel,
+      to: phoneRecipient(channel.id, '5511988887777', true),
+      sectorId: ids.sector('Suporte'),
+      responsible: { id: ids.user(OPERATOR), name: 'Ana' },
+    });
+    await consumer.drain();
+    expect(await flowOf(attendance.id)).toMatchObject({
+      openedBy: ids.user(OPERATOR),
+      responsibleIds: [ids.user(OPERATOR)],
+      transfers: 0,
+      closedAt: null,
+      closedBooked: null,
+    });
+    const d = minus(totals(await rollups()), base);
+    expect([d.opened, d.transfers, d.closed]).toEqual([1, 0, 0]);
+    const kept = await rollups();
+    const flow = await flowOf(attendance.id);
+    await recomputeRollups(ctx.db, { companyId: ids.companyId, ...dayBounds() });
+    expect(await rollups()).toEqual(kept);
+    expect(await flowOf(attendance.id)).toEqual(flow);
   });
 
   it('the recompute processes the facts the consumer has not read yet, and they are not booked twice', async () => {
