@@ -68,7 +68,7 @@ export const runAttendanceFlow: ReportRunner = async (ctx) => {
     title: REPORTS['attendance-flow'].title,
     columns: COLUMNS,
     rows: r.rows.map((row) => ({
-      attendance_id: row.attendance_id,
+      attendance_id: Number(row.attendance_id),
       protocol: row.protocol,
       contact: row.contact,
       channel: row.channel,
@@ -157,7 +157,7 @@ export async function attendanceFlowDetail(
     where t.company_id = ${companyId} and t.attendance_id = ${attendanceId}
     order by t.at, t.id`);
   return {
-    attendance_id: a.id,
+    attendance_id: Number(a.id),
     protocol: a.protocol,
     contact: a.contact,
     transfers: r.rows.map((t) => ({
