@@ -131,14 +131,24 @@ test('o resumo operacional conta a pausa da operadora sem recarregar, com os det
   await manager.dispose();
 });
 
-test('gestão do negócio e gestão de equipe: gráficos do período e a meta salva para a empresa', async ({
+test('gestão do negócio conta o novo atendimento de hoje ao vivo; gestão de equipe salva a meta da empresa', async ({
   page,
+  baseURL,
 }) => {
+  if (!baseURL) throw new Error('baseURL');
   await login(page, DEMO.manager);
   await page.goto('/dashboards/business');
   await expect(page.getByRole('heading', { name: 'Gestão do negócio' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Atendimentos por estado' })).toBeVisible();
-  await expect(page.getByText('Abertos', { exact: true }).first()).toBeVisible();
+  const opened = page.getByTestId('business-opened');
+  const received = page.getByTestId('business-messages-in');
+  await expect(opened).toBeVisible();
+  const openedBefore = Number(await opened.innerText());
+  const receivedBefore = Number(await received.innerText());
+  // The period figures come from the report rollups, booked from the facts: no reload.
+  await visitorWrites(baseURL, 'Cliente do Negócio', 'Bom dia, vocês entregam no sábado?');
+  await expect(opened).toHaveText(String(openedBefore + 1), { timeout: 15_000 });
+  await expect(received).toHaveText(String(receivedBefore + 1), { timeout: 15_000 });
   await shot(page, 'dashboards-business');
 
   await page.goto('/dashboards/team');

@@ -5,7 +5,7 @@ import { startChatAttention } from '../features/attendance/chat-attention';
 import { createChatRealtime } from '../features/attendance/chat-realtime';
 import { clearVisitorTyping, createTypingRealtime } from '../features/attendance/typing-realtime';
 import { createMonitorRealtime } from '../features/channel-monitor/monitor-realtime';
-import { dashboardKeys } from '../features/dashboards/api';
+import { createDashboardRealtime } from '../features/dashboards/dashboard-realtime';
 import { createDistributionRealtime } from '../features/distribution/distribution-realtime';
 import { showExportReadyToast } from '../features/history/export-ready-toast';
 import { createWawebRealtime } from '../features/waweb/waweb-realtime';
@@ -57,6 +57,7 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   const waweb = createWawebRealtime(opts.queryClient);
   const monitor = createMonitorRealtime(opts.queryClient, socket);
   const typing = createTypingRealtime(socket);
+  const dashboards = createDashboardRealtime(opts.queryClient);
 
   const setStatus = (status: RealtimeStatus) => {
     if (!stopped) opts.onStatus(status);
@@ -173,11 +174,7 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
   );
   socket.on('blacklist:changed', () => opts.queryClient.invalidateQueries({ queryKey: queryKeys.blacklist }));
   // Issue 19 (managers and admins): the dashboards on screen refetch, at most once a second (the server coalesces).
-  socket.on('update-dashboard', (p) =>
-    opts.queryClient.invalidateQueries({
-      queryKey: p.kind === 'monitor' ? dashboardKeys.monitor : dashboardKeys.company,
-    }),
-  );
+  socket.on('update-dashboard', dashboards.update);
 
   function stop() {
     stopped = true;
@@ -187,6 +184,7 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
     distribution.dispose();
     monitor.dispose();
     typing.dispose();
+    dashboards.dispose();
     socket.removeAllListeners();
     socket.disconnect();
   }
