@@ -28,6 +28,14 @@ type Props = {
   onDownload: () => void;
 };
 
+/** Under the filters: the report's period limit, and for the flows report where it goes. */
+function hint(def: TReportDef): string {
+  const limit = def.maxDays ? `Período máximo: ${def.maxDays} dias.` : '';
+  if (def.key === 'flows')
+    return `${limit} O relatório de fluxos é gerado em segundo plano e enviado aos e-mails informados.`.trim();
+  return limit;
+}
+
 function Col({ children }: { children: ReactNode }) {
   return <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>{children}</Grid.Col>;
 }
@@ -79,7 +87,6 @@ export function ReportFilterForm(props: Props) {
               maxDate={v.toDate ?? undefined}
               minDate={def.earliest}
               onChange={(d) => set({ fromDate: d })}
-              description={def.maxDays ? `Período máximo: ${def.maxDays} dias.` : undefined}
             />
           </Col>
           <Col>
@@ -194,10 +201,7 @@ export function ReportFilterForm(props: Props) {
           <Grid.Col span={12}>
             <Group justify="space-between" gap="sm">
               <Text size="sm" c={props.problem ? 'red' : 'dimmed'} role={props.problem ? 'alert' : undefined}>
-                {props.problem ??
-                  (flows
-                    ? 'O relatório de fluxos é gerado em segundo plano e enviado aos e-mails informados.'
-                    : ' ')}
+                {props.problem ?? hint(def)}
               </Text>
               <Group gap="sm">
                 {flows ? (

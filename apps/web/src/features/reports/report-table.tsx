@@ -3,6 +3,11 @@ import type { TReportCell, TReportColumn } from '@prosa/shared/reports';
 import { PagePagination } from '../../components/page-pagination';
 import { formatReportCell } from './report-filters';
 
+// Dates and durations stay on one line.
+const nowrap = (c: TReportColumn) =>
+  c.kind === 'datetime' || c.kind === 'duration' || c.kind === 'date'
+    ? { whiteSpace: 'nowrap' as const }
+    : undefined;
 const alignOf = (c: TReportColumn) =>
   c.kind === 'text' || c.kind === 'date' || c.kind === 'datetime' ? 'left' : 'right';
 
@@ -45,7 +50,7 @@ export function ReportTable(props: {
               // biome-ignore lint/suspicious/noArrayIndexKey: report rows have no id of their own
               <Table.Tr key={i}>
                 {columns.map((c) => (
-                  <Table.Td key={c.key} ta={alignOf(c)}>
+                  <Table.Td key={c.key} ta={alignOf(c)} style={nowrap(c)}>
                     {formatReportCell(c, row[c.key], tz)}
                   </Table.Td>
                 ))}
