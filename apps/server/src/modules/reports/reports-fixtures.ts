@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { attendances, contacts, messages, persons } from '../../db/schema/attendance';
 import { channels } from '../../db/schema/channels';
+import { attendanceTransfers } from '../../db/schema/facts';
 import { reportHourly } from '../../db/schema/reports';
 import type { Db } from '../../platform/db';
 
@@ -90,6 +91,8 @@ export async function insertAttendance(
     statusId?: number;
     firstAnswerAt?: string;
     closedAt?: string;
+    /** When an operator (operatorId) first got it: an attendance_transfers row. */
+    heldAt?: string;
   },
 ): Promise<number> {
   seq += 1;
@@ -120,6 +123,15 @@ export async function insertAttendance(
     })
     .returning({ id: attendances.id });
   if (!row) throw new Error('attendance insert returned nothing');
+  if (input.heldAt)
+    await db.insert(attendanceTransfers).values({
+      companyId,
+      attendanceId: row.id,
+      at: new Date(input.heldAt),
+      toSectorId: input.sectorId,
+      toOperatorId: input.operatorId ?? null,
+      reason: 'take',
+    });
   return row.id;
 }
 

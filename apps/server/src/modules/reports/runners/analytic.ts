@@ -42,13 +42,14 @@ type Row = {
   first_start_chat_at: Date;
   first_operator_answer_at: Date | null;
   closed_at: Date | null;
+  held_at: Date | null;
 };
 
 /**
  * Each attendance of the period, one row each. The period is the attendance's creation (opened in it, closed or
- * not): it is what the analytic screen lists, and the open ones show with no closing. TME and TMA as in the
- * history: first customer message → first operator answer, first answer → closing. Messages are counted for the
- * page's rows only.
+ * not): it is what the analytic screen lists, and the open ones show with no closing. TME and TMA as the rollups
+ * book them (report-rollups/booking.ts), so this list agrees with productivity: TME = first time an operator held
+ * it − first message, TMA = closing − first message. Messages are counted for the page's rows only.
  */
 export const runAnalytic: ReportRunner = async (ctx) => {
   const def = REPORTS.analytic;
@@ -84,7 +85,9 @@ export const runAnalytic: ReportRunner = async (ctx) => {
     ctx.db,
     sql`select a.id, a.protocol, a.name as contact, a.channel_id, se.name as sector,
           a.operator_assigned_id as operator_id, a.operator_assigned_name as operator_name, st.name as status,
-          a.created_at, a.first_start_chat_at, a.first_operator_answer_at, a.closed_at
+          a.created_at, a.first_start_chat_at, a.first_operator_answer_at, a.closed_at,
+          (select min(t.at) from attendance_transfers t where t.company_id = a.company_id
+            and t.attendance_id = a.id and t.to_operator_id is not null) as held_at
         from attendances a
         left join sectors se on se.company_id = a.company_id and se.id = a.sector_id
         left join statuses st on st.company_id = a.company_id and st.id = a.status_id
@@ -123,8 +126,8 @@ export const runAnalytic: ReportRunner = async (ctx) => {
       opened_at: brDateTime(r.created_at, ctx.tz),
       first_response_at: brDateTime(r.first_operator_answer_at, ctx.tz),
       closed_at: brDateTime(r.closed_at, ctx.tz),
-      tme: secondsBetween(r.first_start_chat_at, r.first_operator_answer_at),
-      tma: secondsBetween(r.first_operator_answer_at, r.closed_at),
+      tme: secondsBetween(r.first_start_chat_at, r.held_at),
+      tma: secondsBetween(r.first_start_chat_at, r.closed_at),
       messages_in: num(c?.mi),
       messages_out: num(c?.mo),
     };
