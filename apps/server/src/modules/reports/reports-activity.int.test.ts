@@ -524,6 +524,10 @@ describe('control words report', () => {
     // Title, headers, 55 rows and the totals; then the totals per word.
     expect(r.lines[56]).toBe('maio;Mensagem;;Ana Operadora;;10/05/2026 10:00:00');
     expect(r.lines[57]).toBe('Total;55 ocorrência(s);;;;');
-    expect(r.lines.slice(58).filter(Boolean)).toEqual(['Total por palavra', 'Palavra;Ocorrências', 'maio;55']);
+    expect(r.lines.slice(58).filter(Boolean)).toEqual([
+      'Total por palavra',
+      'Palavra;Ocorrências',
+      'maio;55',
+    ]);
   });
 });
