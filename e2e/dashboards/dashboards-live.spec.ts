@@ -13,9 +13,9 @@ const stat = (page: Page, label: string) =>
 const numberOf = async (page: Page, label: string) =>
   Number((await stat(page, label).innerText()).replace(/\D/g, ''));
 
-async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>) {
+async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<Record<string, unknown>> {
   expect(response.ok(), `${response.url()} → ${response.status()} ${await response.text()}`).toBe(true);
-  return response.json();
+  return (await response.json()) as Record<string, unknown>;
 }
 
 /** A web chat visitor of the demo site writes through the widget's public API (a new attendance). */
