@@ -1,6 +1,6 @@
 import { Button, Card, Grid, Group, Select, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import type { TReportDef, TReportLookups } from '@prosa/shared/reports';
+import { profileOptionsFor, type TReportDef, type TReportLookups } from '@prosa/shared/reports';
 import { IconCalendar, IconDownload, IconMail, IconPlayerPlay } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type TReportFormValues, usersForProfile } from './report-filters';
@@ -16,6 +16,8 @@ const DATE_ARIA = {
 
 type Props = {
   def: TReportDef;
+  /** The caller's role: Lord is offered from admin up (spec 3 §3). */
+  role: number;
   values: TReportFormValues;
   onChange: (next: TReportFormValues) => void;
   lookups: TReportLookups | undefined;
@@ -63,7 +65,7 @@ export function ReportFilterForm(props: Props) {
     value: String(s.id),
     label: s.trashed ? `${s.name} (Excluído)` : s.name,
   }));
-  const profiles = lookups?.profiles ?? [{ value: '', label: 'Todos' }];
+  const profiles = profileOptionsFor(props.role).map((o) => ({ value: o.value, label: o.label }));
 
   return (
     <Card component="section" aria-label="Filtros do relatório">

@@ -1,4 +1,4 @@
-import { REPORT_MSG, REPORTS } from '@prosa/shared/reports';
+import { REPORT_KEYS, REPORT_MSG, REPORTS } from '@prosa/shared/reports';
 import { describe, expect, it } from 'vitest';
 import {
   defaultReportValues,
@@ -10,6 +10,7 @@ import {
   todayOn,
   usersForProfile,
 } from './report-filters';
+import { REPORT_GROUPS } from './report-groups';
 
 const today = '2026-11-27';
 
@@ -96,5 +97,13 @@ describe('report filters', () => {
     const empty = { title: 'x', columns: [], rows: [] };
     expect(isEmptyReport(empty)).toBe(true);
     expect(isEmptyReport({ ...empty, tables: [{ title: 't', columns: [], rows: [{ a: 1 }] }] })).toBe(false);
+  });
+});
+
+describe('report groups', () => {
+  it('list every report of the catalogue exactly once', () => {
+    const keys = REPORT_GROUPS.flatMap((g) => g.keys);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect([...keys].sort()).toEqual([...REPORT_KEYS].sort());
   });
 });

@@ -131,6 +131,7 @@ function ReportScreen({ def }: { def: TReportDef }) {
       />
       <ReportFilterForm
         def={def}
+        role={me.role}
         values={values}
         onChange={change}
         lookups={lookups.data}

@@ -4,24 +4,15 @@ import { IconClockPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { useCompanyFeatures } from '../company-metadata/api';
-
-/** The report catalogue by subject (spec 3 §2 "Reports, each with date range pickers"). */
-export const REPORT_GROUPS: { title: string; keys: TReportKey[] }[] = [
-  {
-    title: 'Atendimento',
-    keys: ['simple', 'analytic', 'attendance-flow', 'every-hour', 'effectiveness', 'complete'],
-  },
-  { title: 'Operadores', keys: ['productivity', 'session-control', 'control-words'] },
-  {
-    title: 'Canais e campanhas',
-    keys: ['message-consumption', 'session-whatsapp-enterprise', 'campaigns', 'active', 'optin'],
-  },
-  { title: 'Automação', keys: ['triggers', 'flows', 'polls'] },
-];
+import { useReportLookups } from './api';
+import { REPORT_GROUPS } from './report-groups';
 
 export function ReportsIndexPage() {
   const features = useCompanyFeatures();
   const background = features.data?.allow.background_reports === true;
+  // The WhatsApp Enterprise report only where the company has that module (spec 3 §6).
+  const waent = useReportLookups().data?.waent_enabled !== false;
+  const shown = (key: TReportKey) => key !== 'session-whatsapp-enterprise' || waent;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -46,7 +37,7 @@ export function ReportsIndexPage() {
             {group.title}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {group.keys.map((key) => (
+            {group.keys.filter(shown).map((key) => (
               <Card key={key} withBorder radius="md" padding="md">
                 <Stack gap={4}>
                   <Anchor component={Link} to={`/reports/${key}`} fw={600}>
