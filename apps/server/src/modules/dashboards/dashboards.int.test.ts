@@ -508,3 +508,37 @@ describe('access and tenancy', () => {
     expect(team.body.rows).toEqual([]);
   });
 });
+
+describe('bad input', () => {
+  it('answers 400 in Portuguese, never 500', async () => {
+    const cases = [
+      '/api/dashboards/business?fromDate=ontem',
+      '/api/dashboards/business?sector_id=abc',
+      '/api/dashboards/business?channel_id=99999999999',
+      '/api/dashboards/team?format=xml',
+      '/api/dashboards/operational-summary?operator_id=-1',
+      '/api/dashboards/operational-summary/details',
+      '/api/dashboards/operational-summary/details?user_id=abc',
+      `/api/dashboards/operational-summary/details?user_id=${ana}&page=0`,
+      `/api/dashboards/operational-summary/details?user_id=${ana}&table=tudo`,
+    ];
+    for (const url of cases) {
+      const r = await http.get(url, { cookie: manager });
+      expect(r.status, url).toBe(400);
+      expect(typeof r.body.message, url).toBe('string');
+      expect(r.body.message, url).not.toMatch(/invalid|expected|required/i);
+    }
+    const body = await http.put('/api/dashboards/team/goal', { cookie: manager, body: {} });
+    expect(body.status).toBe(400);
+    expect(body.body.message).toBe('Informe uma meta inteira entre 1 e 100000.');
+    // An unknown user of the company: 404 with the text.
+    const missing = await http.get(
+      `/api/dashboards/operational-summary/details?user_id=2000000000&${PERIOD}`,
+      {
+        cookie: manager,
+      },
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Usuário não encontrado.');
+  });
+});
