@@ -15,6 +15,8 @@ export function BusinessDashboard() {
   const [filter, setFilter] = useState(todayFilter);
   const q = useBusinessDashboard(filter);
   const d = q.data;
+  // Messages are booked per channel, not per sector: with a sector chosen they are not shown.
+  const bySector = filter.sectorId !== null;
   return (
     <Stack gap="lg">
       <DashboardFilters value={filter} onChange={setFilter} channel />
@@ -37,8 +39,12 @@ export function BusinessDashboard() {
               value={d.cards.slaBreaches}
               color={d.cards.slaBreaches ? 'red' : undefined}
             />
-            <StatCard label="Mensagens recebidas" value={d.cards.messagesIn} testId="business-messages-in" />
-            <StatCard label="Mensagens enviadas" value={d.cards.messagesOut} />
+            <StatCard
+              label="Mensagens recebidas"
+              value={bySector ? '—' : d.cards.messagesIn}
+              testId="business-messages-in"
+            />
+            <StatCard label="Mensagens enviadas" value={bySector ? '—' : d.cards.messagesOut} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <DashboardChart chart={d.byDay} />
