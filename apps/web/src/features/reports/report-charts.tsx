@@ -88,6 +88,7 @@ function OneChart({ chart }: { chart: TReportChart }) {
         series={series}
         withLegend={series.length > 1}
         curveType="linear"
+        yAxisProps={{ allowDecimals: false }}
       />
     );
   return (
@@ -97,6 +98,9 @@ function OneChart({ chart }: { chart: TReportChart }) {
       dataKey={chart.dataKey}
       series={series}
       withLegend={series.length > 1}
+      maxBarWidth={72}
+      // Counts: whole numbers on the axis.
+      yAxisProps={{ allowDecimals: false }}
       tooltipProps={{
         content: ({ label, payload }) => (
           <BarTooltip chart={chart} label={label} payload={payload as readonly TooltipEntry[] | undefined} />
