@@ -11,11 +11,17 @@ const API_TARGET = 'http://localhost:3000';
  * chunk would hold every component any screen uses (date pickers, number inputs…) and the chat would
  * load 25 kB gzip more (measured 2026-11-26).
  */
+// @mantine/charts is not in the charts chunk (it would pull @mantine/core in with it), and the small packages
+// recharts shares with Mantine and React (clsx, react-is, use-sync-external-store) go with React, or the chat
+// would load the charts chunk for them.
 const VENDOR_CHUNKS: readonly (readonly [chunk: string, packages: RegExp])[] = [
-  ['react', /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//],
+  [
+    'react',
+    /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|react-is|use-sync-external-store|clsx)\//,
+  ],
   [
     'charts',
-    /\/node_modules\/(@mantine\/charts|recharts|victory-vendor|d3-(scale|shape|array|path|format|time|time-format)|@reduxjs\/toolkit|react-redux|redux|immer|reselect|decimal\.js-light)\//,
+    /\/node_modules\/(recharts|victory-vendor|d3-(scale|shape|array|path|format|time|time-format)|@reduxjs\/toolkit|react-redux|redux|immer|reselect|decimal\.js-light)\//,
   ],
   ['query', /\/node_modules\/@tanstack\//],
   ['dayjs', /\/node_modules\/dayjs\//],

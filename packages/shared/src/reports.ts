@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
-import { z } from 'zod';
 import { brDateToIso } from './dates';
 import { ROLE } from './roles';
+import { z } from './zod';
 
 // Issue 19: reports (spec 3 §2, §3 Report filters, §5 Reports, §7 Reports, §8 Reports, §9 Report periods).
 // One catalogue drives the server's routes, the report screens and the background reports.
