@@ -13,6 +13,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest, errorMessage } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 import { toast } from '../../lib/toast';
+import { dashboardKeys } from './dashboard-keys';
 
 /** The dashboards' filters as the server takes them (dates YYYY-MM-DD; null: all). */
 export type TDashboardFilter = {
@@ -20,14 +21,6 @@ export type TDashboardFilter = {
   toDate: string;
   sectorId: string | null;
   channelId: string | null;
-};
-
-// Every dashboard query starts with this key: `update-dashboard` refetches what is on screen (lib/realtime.ts).
-export const dashboardKeys = {
-  all: ['dashboards'] as const,
-  monitor: ['dashboards', 'monitor'] as const,
-  company: ['dashboards', 'company'] as const,
-  channels: ['dashboards', 'channels'] as const,
 };
 
 export function dashboardQuery(f: TDashboardFilter, extra: Record<string, string | number | undefined> = {}) {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dashboardKeys } from './api';
+import { dashboardKeys } from './dashboard-keys';
 import { createDashboardRealtime, DASHBOARD_SETTLE_MS } from './dashboard-realtime';
 
 describe('update-dashboard in the query cache', () => {

@@ -1,6 +1,6 @@
 import type { TUpdateDashboard } from '@prosa/shared/reports';
 import type { QueryClient } from '@tanstack/react-query';
-import { dashboardKeys } from './api';
+import { dashboardKeys } from './dashboard-keys';
 
 /** After a period update, one more look once the rollups have settled (another consumer books them). */
 export const DASHBOARD_SETTLE_MS = 2000;
