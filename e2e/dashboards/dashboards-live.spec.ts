@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { apiAs } from '../support/attendances';
 import { DEMO, login } from '../support/demo';
-import { resetAna, turnPauseControlOff } from '../support/distribution';
+import { closeOpenAttendances, resetAna, turnPauseControlOff } from '../support/distribution';
 
 // Two dashboards follow `update-dashboard` with no reload: the monitoring dashboard's counters when a visitor
 // writes and an operator pauses, and the operational summary's pauses of that operator.
@@ -46,12 +46,19 @@ async function setPauseControl(manager: APIRequestContext) {
   );
 }
 
+test.beforeAll(async ({ baseURL }) => {
+  if (!baseURL) throw new Error('baseURL');
+  // Ana out of any pause an earlier spec left: the counters move by one from a known state.
+  await resetAna(baseURL);
+});
+
 test.afterAll(async ({ baseURL }) => {
   if (!baseURL) throw new Error('baseURL');
-  // The other specs expect the seed's company: Ana out of pause and off-line, pause control off.
+  // The other specs expect the seed's company: Ana out of pause and off-line, pause control off, no cards.
   await resetAna(baseURL);
   const manager = await apiAs(baseURL, DEMO.manager);
   await turnPauseControlOff(manager);
+  await closeOpenAttendances(manager);
   await manager.dispose();
 });
 
