@@ -14,7 +14,12 @@
  *     SLA breaches, per operator closings, messages sent and averages): exits 1 on any mismatch.
  * Reference in the same run: a count(*) over the raw messages of the 30 days.
  * Run: npm run bench:reports -- [--attendances 1000000] [--messages 20000000] [--days 90] [--runs 20] [--keep]
+ *   --keep leaves the database; --reuse measures again on a database a --keep run left (no generation, no
+ *   recompute). Each run writes bench/results/reports-<time>.json (with the machine's load average).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPORT_KEYS, type TReportKey, type TReportTable, ZReportFilters } from '@prosa/shared/reports';
 import { businessDashboard } from '../apps/server/src/modules/dashboards/business-dashboard';
@@ -37,7 +42,8 @@ const ATTENDANCES = arg('attendances', 1_000_000);
 const MESSAGES = arg('messages', 20_000_000);
 const DAYS = arg('days', 90);
 const RUNS = arg('runs', 20);
-const KEEP = process.argv.includes('--keep');
+const REUSE = process.argv.includes('--reuse');
+const KEEP = REUSE || process.argv.includes('--keep');
 const PER = Math.max(1, Math.round(MESSAGES / ATTENDANCES));
 const OPERATORS = 50;
 const DATABASE_URL =
@@ -254,11 +260,19 @@ async function main() {
   console.log(
     `Benchmark de relatórios — ${fmt(ATTENDANCES)} atendimentos, ${fmt(ATTENDANCES * PER)} mensagens em ${DAYS} dias, ${RUNS} execuções\n`,
   );
-  await createDatabase(DATABASE_URL);
+  if (!REUSE) await createDatabase(DATABASE_URL);
   const database = connectDatabase(DATABASE_URL, 6);
+  const result: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    attendances: ATTENDANCES,
+    messages: ATTENDANCES * PER,
+    days: DAYS,
+    runs: RUNS,
+    reuse: REUSE,
+  };
   try {
     await runMigrations(database);
-    await seedDemoData(database.db);
+    if (!REUSE) await seedDemoData(database.db);
     const [company] = (
       await database.pool.query(`select id, timezone from companies where name = 'Empresa Demo'`)
     ).rows as { id: number; timezone: string }[];
@@ -271,18 +285,26 @@ async function main() {
          coalesce(metadata->'allow', '{}') || '{"controlwords": true}') where id = $1`,
       [companyId],
     );
-    await generate(database, companyId);
-
-    const rt = performance.now();
     const now = new Date();
-    const rec = await recomputeRollups(database.db, {
-      companyId,
-      from: new Date(now.getTime() - (DAYS + 1) * 86_400_000),
-      to: new Date(now.getTime() + 3_600_000),
-    });
-    console.log(
-      `recompute de ${DAYS} dias: ${s(performance.now() - rt)} (${fmt(rec.rows)} linhas de report_hourly, ${fmt(rec.flows)} registros de fluxo)\n`,
-    );
+    if (!REUSE) {
+      const gt = performance.now();
+      await generate(database, companyId);
+      result.generateSeconds = Math.round((performance.now() - gt) / 1000);
+      const rt = performance.now();
+      const rec = await recomputeRollups(database.db, {
+        companyId,
+        from: new Date(now.getTime() - (DAYS + 1) * 86_400_000),
+        to: new Date(now.getTime() + 3_600_000),
+      });
+      result.recompute = {
+        seconds: Math.round((performance.now() - rt) / 100) / 10,
+        rows: rec.rows,
+        flows: rec.flows,
+      };
+      console.log(
+        `recompute de ${DAYS} dias: ${s(performance.now() - rt)} (${fmt(rec.rows)} linhas de report_hourly, ${fmt(rec.flows)} registros de fluxo)\n`,
+      );
+    } else console.log('--reuse: dados e rollups do banco existente\n');
 
     const [admin] = (
       await database.pool.query(`select id, role from users where email = 'admin@empresademo.com.br'`)
@@ -313,6 +335,7 @@ async function main() {
       'select count(*)::int as n from messages where company_id = $1 and sent_at >= $2 and sent_at < $3',
       [companyId, refCtx.from.toISOString(), refCtx.to.toISOString()],
     );
+    result.reference = { rawMessagesCount: counted.rows[0].n, ms: Math.round(performance.now() - ref) };
     console.log(
       `referência: count(*) das mensagens brutas do período (${fmt(counted.rows[0].n)}) em ${(performance.now() - ref).toFixed(0)} ms\n`,
     );
@@ -457,6 +480,22 @@ async function main() {
     const slow = timings.filter((x) => x.p95 >= x.limit);
     console.log(
       `\n${timings.length} medidos; ${slow.length ? `acima do limite: ${slow.map((x) => x.label).join(', ')}` : 'todos abaixo do limite (relatórios < 1 s, painéis < 300 ms, p95)'}`,
+    );
+    result.timings = timings;
+    result.notRun = notRun;
+    result.mismatches = mismatches;
+    result.loadAverage = loadavg();
+    const file = resolve(
+      import.meta.dirname,
+      'results',
+      `reports-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`,
+    );
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(
+      `resultado em ${file} (carga da máquina: ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' / ')})`,
     );
     if (mismatches.length) {
       console.error(`\n${mismatches.length} divergência(s):\n  ${mismatches.join('\n  ')}`);
