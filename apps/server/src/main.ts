@@ -18,6 +18,7 @@ import { startScheduler } from './jobs/scheduler';
 import { attendanceInboundSink } from './modules/attendance/inbound-sink';
 import { startCampaignRunner } from './modules/campaign-engine/runner';
 import { healthRoutes } from './modules/health/routes';
+import { seedReportRollups } from './modules/report-rollups/seed';
 import { resolveAppSecret } from './platform/app-secret';
 import { channelServerUrl, loadConfig, publicUrl } from './platform/config';
 import { connectDatabase, migrateDatabase, withStartupLock } from './platform/db';
@@ -82,6 +83,8 @@ async function main() {
     if (seeded && config.SEED_SAMPLES) {
       await seedSampleConversations(database.db, appSecret);
       await seedBackOfficeSamples(database.db, storage);
+      // The samples are inserted directly (no facts): their rollups and flow records are computed once here.
+      await seedReportRollups(database.db);
     }
     const queue = await startQueue({
       url: database.url,
