@@ -1,4 +1,4 @@
-import { can, type TPermissionMap } from './permissions';
+import { can, type TPermissionMap } from './permission-map';
 import { ROLE } from './roles';
 
 // The main menu: each entry opens only for users at or above minRole and, when it names a menu access key,
