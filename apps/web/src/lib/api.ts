@@ -1,5 +1,6 @@
 import { MSG } from '@prosa/shared/messages';
 import type { z } from '@prosa/shared/zod';
+import type * as ResponseSchemas from './response-schemas';
 
 /** An error answered by the server ({ code, message }) or a failure to reach it (code NETWORK). */
 export class ApiError extends Error {
@@ -30,11 +31,26 @@ export const NETWORK_ERROR = 'NETWORK';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** The schemas of the calls the chat makes on its first load (lib/response-schemas.ts). */
+export type TResponseSchemas = typeof ResponseSchemas;
+
 type RequestOptions<S extends z.ZodType> = {
   method?: Method;
   body?: unknown;
-  schema: S;
+  /** The answer's schema, or a pick from TResponseSchemas: zod then loads with the request, not with the page. */
+  schema: S | ((schemas: TResponseSchemas) => S);
 };
+
+let responseSchemas: Promise<TResponseSchemas> | null = null;
+
+// One chunk holds zod and those schemas; a failed download is tried again by the next call.
+function loadResponseSchemas(): Promise<TResponseSchemas> {
+  responseSchemas ??= import('./response-schemas').catch((error: unknown) => {
+    responseSchemas = null;
+    throw error;
+  });
+  return responseSchemas;
+}
 
 let onUnauthenticated: (() => void) | null = null;
 
@@ -48,6 +64,10 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   { method = 'GET', body, schema }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
+  // Started before the fetch so the schemas' chunk downloads while the server answers.
+  const schemas = typeof schema === 'function' ? loadResponseSchemas() : null;
+  // Without this a failed download would be an unhandled rejection when the request fails first.
+  schemas?.catch(() => undefined);
   let response: Response;
   try {
     // Uploads go as multipart (the browser sets the boundary); everything else as JSON.
@@ -73,7 +93,19 @@ export async function apiRequest<S extends z.ZodType>(
     }
     throw error;
   }
-  const parsed = schema.safeParse(payload);
+  let check: S;
+  if (typeof schema === 'function') {
+    let loaded: TResponseSchemas;
+    try {
+      loaded = await (schemas ?? loadResponseSchemas());
+    } catch {
+      throw new ApiError({ status: 0, code: NETWORK_ERROR, message: MSG.genericError, fromServer: false });
+    }
+    check = schema(loaded);
+  } else {
+    check = schema;
+  }
+  const parsed = check.safeParse(payload);
   if (!parsed.success) {
     throw new ApiError({
       status: response.status,

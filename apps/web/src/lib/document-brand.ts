@@ -1,4 +1,5 @@
-import { brandTitle, type TBrand } from '@prosa/shared/brand';
+import type { TBrand } from '@prosa/shared/brand';
+import { brandTitle } from '@prosa/shared/brand-title';
 import { useEffect } from 'react';
 
 const DEFAULT_ICON = '/favicon.svg';

@@ -1,4 +1,3 @@
-import { ZSocketTokenOutput } from '@prosa/shared/auth';
 import { MSG } from '@prosa/shared/messages';
 import type { QueryClient } from '@tanstack/react-query';
 import { startChatAttention } from '../features/attendance/chat-attention';
@@ -37,9 +36,9 @@ const FEATURE_KEYS = ['allow', 'audio', 'read_unread', 'seconds_control', 'triag
 // After this many failed recoveries in a row the socket stays offline until the user asks again.
 const MAX_RECOVERIES = 3;
 
-const fetchToken = () => apiRequest('/api/users/get-socket-token', { schema: ZSocketTokenOutput });
+const fetchToken = () => apiRequest('/api/users/get-socket-token', { schema: (s) => s.ZSocketTokenOutput });
 const fetchNewToken = () =>
-  apiRequest('/api/users/reset-socket-token', { method: 'POST', schema: ZSocketTokenOutput });
+  apiRequest('/api/users/reset-socket-token', { method: 'POST', schema: (s) => s.ZSocketTokenOutput });
 
 /**
  * The one place where realtime events reach the client state: the socket's life (token, reconnection,

@@ -1,24 +1,28 @@
-import { ZAvatarOutput, ZManagerSurvey } from '@prosa/shared/account';
-import { ZMessageOutput, ZTotpSetupOutput } from '@prosa/shared/auth';
 import { apiRequest } from '../../lib/api';
 
 export const accountApi = {
   changePassword: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
-    apiRequest('/api/users/change-password', { method: 'POST', body, schema: ZMessageOutput }),
-  setupTotp: () => apiRequest('/api/auth/totp/setup', { method: 'POST', schema: ZTotpSetupOutput }),
+    apiRequest('/api/users/change-password', { method: 'POST', body, schema: (s) => s.ZMessageOutput }),
+  setupTotp: () => apiRequest('/api/auth/totp/setup', { method: 'POST', schema: (s) => s.ZTotpSetupOutput }),
   enableTotp: (code: string) =>
-    apiRequest('/api/auth/totp/enable', { method: 'POST', body: { code }, schema: ZMessageOutput }),
-  disableTotp: () => apiRequest('/api/auth/totp/disable', { method: 'POST', schema: ZMessageOutput }),
+    apiRequest('/api/auth/totp/enable', { method: 'POST', body: { code }, schema: (s) => s.ZMessageOutput }),
+  disableTotp: () =>
+    apiRequest('/api/auth/totp/disable', { method: 'POST', schema: (s) => s.ZMessageOutput }),
 };
 
 export const profileApi = {
   uploadAvatar: (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return apiRequest('/api/users/me/avatar', { method: 'POST', body: form, schema: ZAvatarOutput });
+    return apiRequest('/api/users/me/avatar', { method: 'POST', body: form, schema: (s) => s.ZAvatarOutput });
   },
-  removeAvatar: () => apiRequest('/api/users/me/avatar', { method: 'DELETE', schema: ZMessageOutput }),
-  managerSurvey: () => apiRequest('/api/users/me/manager-survey', { schema: ZManagerSurvey }),
+  removeAvatar: () =>
+    apiRequest('/api/users/me/avatar', { method: 'DELETE', schema: (s) => s.ZMessageOutput }),
+  managerSurvey: () => apiRequest('/api/users/me/manager-survey', { schema: (s) => s.ZManagerSurvey }),
   answerSurvey: (choices: string[]) =>
-    apiRequest('/api/users/me/manager-survey', { method: 'POST', body: { choices }, schema: ZMessageOutput }),
+    apiRequest('/api/users/me/manager-survey', {
+      method: 'POST',
+      body: { choices },
+      schema: (s) => s.ZMessageOutput,
+    }),
 };

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { ACCOUNT_MSG, SURVEY_MAX_CHOICES } from '@prosa/shared/account';
+import { ACCOUNT_MSG, SURVEY_MAX_CHOICES } from '@prosa/shared/account-texts';
 import { ROLE } from '@prosa/shared/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { type TUserSettings, ZUserSettings } from '@prosa/shared/account';
+import type { TUserSettings } from '@prosa/shared/account';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api';
@@ -8,7 +8,8 @@ import { toast } from '../../lib/toast';
 export const NOTIFICATIONS_SAVED = 'Configuração alterada com sucesso!';
 const SAVE_ERROR = 'Erro ao alterar configuração!';
 
-const fetchNotificationSettings = () => apiRequest('/api/users/me/settings', { schema: ZUserSettings });
+const fetchNotificationSettings = () =>
+  apiRequest('/api/users/me/settings', { schema: (s) => s.ZUserSettings });
 
 /** The operator's mute setting as the realtime alerts read it (fetched once when they start). */
 export function notificationsMuted(queryClient: QueryClient): boolean {
@@ -32,7 +33,7 @@ export function useMuteNotifications(): { muted: boolean; loading: boolean; setM
       apiRequest('/api/users/me/settings', {
         method: 'PUT',
         body: { mute_notifications },
-        schema: ZUserSettings,
+        schema: (s) => s.ZUserSettings,
       }),
     onMutate: async (mute_notifications) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.notificationSettings });

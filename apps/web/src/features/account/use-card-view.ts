@@ -1,4 +1,3 @@
-import { ZUserSettings } from '@prosa/shared/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -11,13 +10,17 @@ const VIEW_ERROR = 'Não foi possível alterar a visão!';
 function useCardView() {
   return useQuery({
     queryKey: queryKeys.cardView,
-    queryFn: () => apiRequest('/api/users/me/settings', { schema: ZUserSettings }),
+    queryFn: () => apiRequest('/api/users/me/settings', { schema: (s) => s.ZUserSettings }),
     select: (s): TCardView => s.card_view ?? 'list',
   });
 }
 
 const saveCardView = (card_view: TCardView) =>
-  apiRequest('/api/users/me/settings', { method: 'PUT', body: { card_view }, schema: ZUserSettings });
+  apiRequest('/api/users/me/settings', {
+    method: 'PUT',
+    body: { card_view },
+    schema: (s) => s.ZUserSettings,
+  });
 
 /** List or grid, saved per user on the server; the screen changes at once and goes back if saving fails. */
 export function useCardViewSetting(): [TCardView, (view: TCardView) => void] {

@@ -1,5 +1,5 @@
 import { CloseButton, TextInput } from '@mantine/core';
-import { CARD_SEARCH_MAX } from '@prosa/shared/attendance';
+import { CARD_SEARCH_MAX } from '@prosa/shared/attendance-constants';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 

@@ -1,4 +1,5 @@
-import { ATT_MSG, type TCard, type TCardPage, type TMessage } from '@prosa/shared/attendance';
+import type { TCard, TCardPage, TMessage } from '@prosa/shared/attendance';
+import { ATT_MSG } from '@prosa/shared/attendance-constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { dropCard, openAttendance, replaceCard, setOpenCard } from '../../lib/attendance-cache';
 import { queryKeys } from '../../lib/query-keys';

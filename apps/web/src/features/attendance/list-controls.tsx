@@ -1,10 +1,6 @@
 import { Badge, Chip, CloseButton, Group, SegmentedControl, Tabs, Text, VisuallyHidden } from '@mantine/core';
-import {
-  ATTENDANCE_FILTERS,
-  FILTER_LABEL,
-  type TAttendanceFilter,
-  type TCardPage,
-} from '@prosa/shared/attendance';
+import type { TCardPage } from '@prosa/shared/attendance';
+import { ATTENDANCE_FILTERS, FILTER_LABEL, type TAttendanceFilter } from '@prosa/shared/attendance-constants';
 import { IconLayoutGrid, IconLayoutList } from '@tabler/icons-react';
 import { channelLabel } from '../../components/channel-icon';
 import type { TCardView } from '../account/use-card-view';

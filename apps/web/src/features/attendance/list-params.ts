@@ -1,4 +1,8 @@
-import { ATTENDANCE_FILTERS, CARD_SEARCH_MAX, type TAttendanceFilter } from '@prosa/shared/attendance';
+import {
+  ATTENDANCE_FILTERS,
+  CARD_SEARCH_MAX,
+  type TAttendanceFilter,
+} from '@prosa/shared/attendance-constants';
 import { CHANNEL_KINDS, type TChannelKind } from '@prosa/shared/channels';
 
 export type TListParams = {

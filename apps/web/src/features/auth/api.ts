@@ -1,10 +1,4 @@
-import {
-  type TLoginOutput,
-  type TSessionUser,
-  ZLoginOutput,
-  ZMessageOutput,
-  ZSessionUser,
-} from '@prosa/shared/auth';
+import type { TLoginOutput, TSessionUser, ZMessageOutput } from '@prosa/shared/auth';
 import type { z } from '@prosa/shared/zod';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -17,7 +11,7 @@ export type TMfaMethod = TMfaStep['methods'][number];
 /** The logged-in user, or null when there is no valid session (401) or access is refused (403). */
 export async function fetchSession(): Promise<TSessionUser | null> {
   try {
-    return await apiRequest('/api/auth/me', { schema: ZSessionUser });
+    return await apiRequest('/api/auth/me', { schema: (s) => s.ZSessionUser });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
     throw error;
@@ -34,18 +28,26 @@ export function useSessionQuery() {
 
 export const authApi = {
   login: (body: { email: string; password: string }) =>
-    apiRequest('/api/auth/login', { method: 'POST', body, schema: ZLoginOutput }),
+    apiRequest('/api/auth/login', { method: 'POST', body, schema: (s) => s.ZLoginOutput }),
   checkMfaCode: (body: { challengeId: string; code: string; method: TMfaMethod }) =>
-    apiRequest('/api/users/check-mfa-code', { method: 'POST', body, schema: ZLoginOutput }),
+    apiRequest('/api/users/check-mfa-code', { method: 'POST', body, schema: (s) => s.ZLoginOutput }),
   resendMfa: (challengeId: string) =>
-    apiRequest('/api/auth/mfa/resend', { method: 'POST', body: { challengeId }, schema: ZMessageOutput }),
+    apiRequest('/api/auth/mfa/resend', {
+      method: 'POST',
+      body: { challengeId },
+      schema: (s) => s.ZMessageOutput,
+    }),
   forcedChangePassword: (body: { changeToken: string; newPassword: string; confirmPassword: string }) =>
-    apiRequest('/api/users/change-password', { method: 'POST', body, schema: ZLoginOutput }),
+    apiRequest('/api/users/change-password', { method: 'POST', body, schema: (s) => s.ZLoginOutput }),
   recoverPassword: (email: string) =>
-    apiRequest('/api/auth/recover-password', { method: 'POST', body: { email }, schema: ZMessageOutput }),
+    apiRequest('/api/auth/recover-password', {
+      method: 'POST',
+      body: { email },
+      schema: (s) => s.ZMessageOutput,
+    }),
   resetPassword: (body: { token: string; newPassword: string; confirmPassword: string }) =>
-    apiRequest('/api/auth/reset-password', { method: 'POST', body, schema: ZMessageOutput }),
-  logout: () => apiRequest('/api/auth/logout', { method: 'POST', schema: ZMessageOutput }),
+    apiRequest('/api/auth/reset-password', { method: 'POST', body, schema: (s) => s.ZMessageOutput }),
+  logout: () => apiRequest('/api/auth/logout', { method: 'POST', schema: (s) => s.ZMessageOutput }),
 };
 
 export type TMessageOutput = z.infer<typeof ZMessageOutput>;

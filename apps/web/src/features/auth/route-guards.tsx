@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { canOpenPath } from '@prosa/shared/menu';
 import { MSG } from '@prosa/shared/messages';
-import { PAUSE_MSG } from '@prosa/shared/pause';
+import { PAUSE_MSG } from '@prosa/shared/pause-texts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';

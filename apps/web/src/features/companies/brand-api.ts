@@ -1,4 +1,3 @@
-import { ZBrand } from '@prosa/shared/brand';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -7,7 +6,7 @@ import { queryKeys } from '../../lib/query-keys';
 export function useCompanyBrand() {
   return useQuery({
     queryKey: queryKeys.companyBrand,
-    queryFn: () => apiRequest('/api/company/brand', { schema: ZBrand }),
+    queryFn: () => apiRequest('/api/company/brand', { schema: (s) => s.ZBrand }),
     staleTime: 5 * 60_000,
   });
 }
@@ -26,7 +25,7 @@ export function usePublicBrand() {
   const path = publicBrandPath(window.location.search, window.location.hostname);
   return useQuery({
     queryKey: ['brand', 'public', path],
-    queryFn: () => apiRequest(path, { schema: ZBrand }),
+    queryFn: () => apiRequest(path, { schema: (s) => s.ZBrand }),
     staleTime: 5 * 60_000,
     retry: false,
   });

@@ -1,4 +1,3 @@
-import { ZCompanyFeatures } from '@prosa/shared/company-metadata';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -6,6 +5,6 @@ import { queryKeys } from '../../lib/query-keys';
 export function useCompanyFeatures() {
   return useQuery({
     queryKey: queryKeys.companyFeatures,
-    queryFn: () => apiRequest('/api/company/features', { schema: ZCompanyFeatures }),
+    queryFn: () => apiRequest('/api/company/features', { schema: (s) => s.ZCompanyFeatures }),
   });
 }

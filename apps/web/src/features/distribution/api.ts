@@ -1,18 +1,7 @@
-import {
-  type TAttendanceRules,
-  type TClientWaitingResponse,
-  ZAttendanceRules,
-  ZClientWaitingResponse,
-  ZMonitor,
-} from '@prosa/shared/attendance-rules';
+import type { TAttendanceRules, TClientWaitingResponse } from '@prosa/shared/attendance-rules';
 import type { TSessionUser } from '@prosa/shared/auth';
-import {
-  DIST_MSG,
-  type TAutoDistInput,
-  ZAutoDistConfig,
-  ZOperatorStatusResult,
-} from '@prosa/shared/distribution';
-import { z } from '@prosa/shared/zod';
+import type { TAutoDistInput } from '@prosa/shared/distribution';
+import { DIST_MSG } from '@prosa/shared/distribution-texts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -21,7 +10,7 @@ import { toast } from '../../lib/toast';
 export function useAutoDist() {
   return useQuery({
     queryKey: queryKeys.autoDist,
-    queryFn: () => apiRequest('/api/auto-dist', { schema: ZAutoDistConfig }),
+    queryFn: () => apiRequest('/api/auto-dist', { schema: (s) => s.ZAutoDistConfig }),
   });
 }
 
@@ -36,7 +25,7 @@ export function useSaveAutoDist() {
       apiRequest('/api/auto-dist', {
         method: 'PUT',
         body,
-        schema: z.object({ message: z.string(), config: ZAutoDistConfig }),
+        schema: (s) => s.z.object({ message: s.z.string(), config: s.ZAutoDistConfig }),
       }),
     onSuccess: (result) => {
       toast.success(result.message || DIST_MSG.saved);
@@ -50,7 +39,8 @@ export function useSaveAutoDist() {
 export function useClientWaitingResponse() {
   return useQuery({
     queryKey: queryKeys.clientWaitingResponse,
-    queryFn: () => apiRequest('/api/auto-dist/client-waiting-response', { schema: ZClientWaitingResponse }),
+    queryFn: () =>
+      apiRequest('/api/auto-dist/client-waiting-response', { schema: (s) => s.ZClientWaitingResponse }),
   });
 }
 
@@ -61,7 +51,8 @@ export function useSaveClientWaitingResponse() {
       apiRequest('/api/auto-dist/client-waiting-response', {
         method: 'PUT',
         body,
-        schema: z.object({ message: z.string(), client_waiting_response: ZClientWaitingResponse }),
+        schema: (s) =>
+          s.z.object({ message: s.z.string(), client_waiting_response: s.ZClientWaitingResponse }),
       }),
     onSuccess: (result) => {
       toast.success(result.message);
@@ -74,7 +65,7 @@ export function useSaveClientWaitingResponse() {
 export function useAttendanceRules() {
   return useQuery({
     queryKey: queryKeys.attendanceRules,
-    queryFn: () => apiRequest('/api/attendance-rules', { schema: ZAttendanceRules }),
+    queryFn: () => apiRequest('/api/attendance-rules', { schema: (s) => s.ZAttendanceRules }),
   });
 }
 
@@ -85,7 +76,7 @@ export function useSaveAttendanceRules() {
       apiRequest('/api/attendance-rules', {
         method: 'PUT',
         body,
-        schema: z.object({ message: z.string(), rules: ZAttendanceRules }),
+        schema: (s) => s.z.object({ message: s.z.string(), rules: s.ZAttendanceRules }),
       }),
     onSuccess: (result) => {
       toast.success(result.message);
@@ -99,7 +90,7 @@ export function useSaveAttendanceRules() {
 export function useDistributionMonitor() {
   return useQuery({
     queryKey: queryKeys.distributionMonitor,
-    queryFn: () => apiRequest('/api/distribution/monitor', { schema: ZMonitor }),
+    queryFn: () => apiRequest('/api/distribution/monitor', { schema: (s) => s.ZMonitor }),
     staleTime: 0,
   });
 }
@@ -112,7 +103,7 @@ export function useSetOwnStatus(userId: number) {
       apiRequest('/api/users/set-status', {
         method: 'POST',
         body: { user_id: userId, status },
-        schema: ZOperatorStatusResult,
+        schema: (s) => s.ZOperatorStatusResult,
       }),
     onSuccess: (result) => {
       queryClient.setQueryData<TSessionUser | null>(queryKeys.session, (user) =>

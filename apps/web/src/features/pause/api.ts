@@ -1,15 +1,6 @@
-import { ZMessageOutput } from '@prosa/shared/auth';
-import {
-  PAUSE_MSG,
-  type TControlPause,
-  type TPauseState,
-  ZControlPause,
-  ZPauseReason,
-  ZPauseReasonPage,
-  ZPauseState,
-  ZPauseStateResult,
-} from '@prosa/shared/pause';
-import { z } from '@prosa/shared/zod';
+import type { TControlPause, TPauseState, ZPauseReason } from '@prosa/shared/pause';
+import { PAUSE_MSG } from '@prosa/shared/pause-texts';
+import type { z } from '@prosa/shared/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -21,7 +12,7 @@ export type TReasonQuery = { page: number; count: number; search: string };
 export function useControlPause() {
   return useQuery({
     queryKey: queryKeys.controlPause,
-    queryFn: () => apiRequest('/api/control-pause', { schema: ZControlPause }),
+    queryFn: () => apiRequest('/api/control-pause', { schema: (s) => s.ZControlPause }),
   });
 }
 
@@ -32,7 +23,7 @@ export function useSaveControlPause() {
       apiRequest('/api/control-pause', {
         method: 'PUT',
         body,
-        schema: z.object({ message: z.string(), control_pause: ZControlPause }),
+        schema: (s) => s.z.object({ message: s.z.string(), control_pause: s.ZControlPause }),
       }),
     onSuccess: (result) => {
       toast.success(result.message || PAUSE_MSG.saved);
@@ -52,7 +43,8 @@ function reasonQueryString(q: TReasonQuery) {
 
 export const reasonsQuery = (q: TReasonQuery) => ({
   queryKey: [...queryKeys.pauseReasons, q],
-  queryFn: () => apiRequest(`/api/pause-reasons?${reasonQueryString(q)}`, { schema: ZPauseReasonPage }),
+  queryFn: () =>
+    apiRequest(`/api/pause-reasons?${reasonQueryString(q)}`, { schema: (s) => s.ZPauseReasonPage }),
 });
 
 /** Pause reasons, paged by the server (8 per page; 4, 8 or 16) and searched by title. */
@@ -67,7 +59,7 @@ export function useSaveReason() {
       apiRequest(id === null ? '/api/pause-reasons' : `/api/pause-reasons/${id}`, {
         method: id === null ? 'POST' : 'PUT',
         body,
-        schema: z.object({ message: z.string(), reason: ZPauseReason }),
+        schema: (s) => s.z.object({ message: s.z.string(), reason: s.ZPauseReason }),
       }),
     onSuccess: (result) => {
       toast.success(result.message || PAUSE_MSG.reasonSaved);
@@ -81,7 +73,7 @@ export function useDeleteReason() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`/api/pause-reasons/${id}`, { method: 'DELETE', schema: ZMessageOutput }),
+      apiRequest(`/api/pause-reasons/${id}`, { method: 'DELETE', schema: (s) => s.ZMessageOutput }),
     onSuccess: (result) => {
       toast.success(result.message || PAUSE_MSG.reasonRemoved);
       return queryClient.invalidateQueries({ queryKey: queryKeys.pauseReasons });
@@ -94,7 +86,7 @@ export function useDeleteReason() {
 export function usePauseState() {
   return useQuery({
     queryKey: queryKeys.pauseState,
-    queryFn: () => apiRequest('/api/pause', { schema: ZPauseState }),
+    queryFn: () => apiRequest('/api/pause', { schema: (s) => s.ZPauseState }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -103,7 +95,7 @@ export function usePauseState() {
 export function usePauseAction<B>(path: '/api/pause' | '/api/pause/reason' | '/api/pause/leave') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => apiRequest(path, { method: 'POST', body, schema: ZPauseStateResult }),
+    mutationFn: (body: B) => apiRequest(path, { method: 'POST', body, schema: (s) => s.ZPauseStateResult }),
     onSuccess: (result) => {
       queryClient.setQueryData<TPauseState>(queryKeys.pauseState, result.state);
     },

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { PAUSE_MSG, type TPauseState } from '@prosa/shared/pause';
+import type { TPauseState } from '@prosa/shared/pause';
+import { PAUSE_MSG } from '@prosa/shared/pause-texts';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

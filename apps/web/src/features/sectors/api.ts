@@ -1,7 +1,7 @@
-import { ZMessageOutput } from '@prosa/shared/auth';
-import { ZSector } from '@prosa/shared/company';
-import { ORG_MSG, type TSectorAdmin, ZSectorAdmin, ZSectorSaved } from '@prosa/shared/org-admin';
-import { z } from '@prosa/shared/zod';
+import type { ZSector } from '@prosa/shared/company';
+import type { TSectorAdmin } from '@prosa/shared/org-admin';
+import { ORG_MSG } from '@prosa/shared/org-admin-texts';
+import type { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -17,14 +17,14 @@ export type TSector = z.infer<typeof ZSector>;
 export function useSectors() {
   return useQuery({
     queryKey: queryKeys.sectors,
-    queryFn: () => apiRequest('/api/sectors', { schema: z.array(ZSector) }),
+    queryFn: () => apiRequest('/api/sectors', { schema: (s) => s.z.array(s.ZSector) }),
   });
 }
 
 export function useCompanySectors(companyId: number) {
   return useQuery({
     queryKey: companySectorsKey(companyId),
-    queryFn: () => apiRequest(base(companyId), { schema: z.array(ZSectorAdmin) }),
+    queryFn: () => apiRequest(base(companyId), { schema: (s) => s.z.array(s.ZSectorAdmin) }),
   });
 }
 
@@ -46,7 +46,7 @@ export function useSaveSector(companyId: number) {
       apiRequest(id === null ? base(companyId) : `${base(companyId)}/${id}`, {
         method: id === null ? 'POST' : 'PATCH',
         body: { name },
-        schema: ZSectorSaved,
+        schema: (s) => s.ZSectorSaved,
       }),
     onSuccess: (result) => {
       toast.success(result.message);
@@ -59,7 +59,7 @@ export function useDeleteSector(companyId: number) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`${base(companyId)}/${id}`, { method: 'DELETE', schema: ZMessageOutput }),
+      apiRequest(`${base(companyId)}/${id}`, { method: 'DELETE', schema: (s) => s.ZMessageOutput }),
     onSuccess: (result) => {
       toast.success(result.message || ORG_MSG.sectorDeleted);
       return refresh();
@@ -81,7 +81,7 @@ export function useReorderSectors(companyId: number) {
       apiRequest(`${base(companyId)}/order`, {
         method: 'PUT',
         body: { ids: ordered.map((s) => s.id) },
-        schema: z.object({ message: z.string(), sectors: z.array(ZSectorAdmin) }),
+        schema: (s) => s.z.object({ message: s.z.string(), sectors: s.z.array(s.ZSectorAdmin) }),
       }),
     onMutate: async (ordered) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -1,6 +1,7 @@
-import { ZStatus } from '@prosa/shared/company';
-import { ORG_MSG, type TStatusInput, ZStatusAdmin } from '@prosa/shared/org-admin';
-import { z } from '@prosa/shared/zod';
+import type { ZStatus } from '@prosa/shared/company';
+import type { TStatusInput } from '@prosa/shared/org-admin';
+import { ORG_MSG } from '@prosa/shared/org-admin-texts';
+import type { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -18,14 +19,14 @@ export type TStatus = z.infer<typeof ZStatus>;
 export function useStatuses() {
   return useQuery({
     queryKey: queryKeys.statuses,
-    queryFn: () => apiRequest('/api/statuses', { schema: z.array(ZStatus) }),
+    queryFn: () => apiRequest('/api/statuses', { schema: (s) => s.z.array(s.ZStatus) }),
   });
 }
 
 export function useCompanyStatuses(companyId: number) {
   return useQuery({
     queryKey: companyStatusesKey(companyId),
-    queryFn: () => apiRequest(base(companyId), { schema: z.array(ZStatusAdmin) }),
+    queryFn: () => apiRequest(base(companyId), { schema: (s) => s.z.array(s.ZStatusAdmin) }),
   });
 }
 
@@ -37,7 +38,7 @@ export function useSaveStatus(companyId: number) {
       apiRequest(id === null ? base(companyId) : `${base(companyId)}/${id}`, {
         method: id === null ? 'POST' : 'PATCH',
         body,
-        schema: z.object({ message: z.string(), status: ZStatusAdmin }),
+        schema: (s) => s.z.object({ message: s.z.string(), status: s.ZStatusAdmin }),
       }),
     onSuccess: (result) => {
       toast.success(result.message);
@@ -53,7 +54,7 @@ export function useDeleteStatus(companyId: number) {
     mutationFn: (id: number) =>
       apiRequest(`${base(companyId)}/${id}`, {
         method: 'DELETE',
-        schema: z.object({ message: z.string(), should_close: z.number() }),
+        schema: (s) => s.z.object({ message: s.z.string(), should_close: s.z.number() }),
       }),
     onSuccess: (result) => {
       toast.success(result.message || ORG_MSG.statusDeleted);

@@ -1,4 +1,4 @@
-import { STATUS_RELOAD_DELAY_MS } from '@prosa/shared/org-admin';
+import { STATUS_RELOAD_DELAY_MS } from '@prosa/shared/org-admin-texts';
 
 /**
  * Spec 2 §4: saving or deleting a classification status (should_close 0) reloads the page after 3 s, so

@@ -1,0 +1,52 @@
+import { z } from '@prosa/shared/zod';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest } from './api';
+
+// The server's answer to the next fetch.
+function answer(status: number, body: unknown) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest with a schema picked from the first-load schemas', () => {
+  it('checks the answer with the picked schema and returns it', async () => {
+    const fetchMock = answer(200, [{ id: 3, name: 'Vendas', position: 1 }]);
+    const sectors = await apiRequest('/api/sectors', { schema: (s) => s.z.array(s.ZSector) });
+    expect(sectors).toEqual([{ id: 3, name: 'Vendas', position: 1 }]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses an answer the picked schema rejects', async () => {
+    answer(200, [{ id: 'x', name: 'Vendas' }]);
+    const error = await apiRequest('/api/sectors', { schema: (s) => s.z.array(s.ZSector) }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('BAD_RESPONSE');
+  });
+
+  it("passes on the server's error without needing the schema", async () => {
+    answer(409, { code: 'CONFLICT', message: 'Já existe um setor com este nome.' });
+    const error = await apiRequest('/api/sectors', { method: 'POST', schema: (s) => s.ZSectorSaved }).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(409);
+    expect(error.message).toBe('Já existe um setor com este nome.');
+    expect(error.fromServer).toBe(true);
+  });
+
+  it('still takes a schema given directly', async () => {
+    answer(200, { message: 'ok' });
+    await expect(apiRequest('/api/x', { schema: z.object({ message: z.string() }) })).resolves.toEqual({
+      message: 'ok',
+    });
+    answer(200, { message: 1 });
+    await expect(apiRequest('/api/x', { schema: z.object({ message: z.string() }) })).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+    });
+  });
+});
