@@ -1,15 +1,19 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type CSSProperties, useState } from 'react';
+import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { NOTIFICATIONS_TOP } from './components/layout-sizes';
-import notificationClasses from './components/notifications.module.css';
+import { lazyComponent } from './lib/lazy-page';
 import { createQueryClient } from './lib/query-client';
 import { createRouter } from './router';
 import { theme } from './theme';
+
+// The toasts' container (and Mantine's notification components) is not needed for the first paint.
+const AppNotifications = lazyComponent(
+  () => import('./app-notifications').then((m) => m.AppNotifications),
+  () => null,
+);
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -19,13 +23,7 @@ export function App() {
       <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-            {/* Below the header: a toast never covers On-line, Pausar or Sair (nor stays there while hovered). */}
-            <Notifications
-              position="top-right"
-              limit={5}
-              classNames={{ root: notificationClasses.root }}
-              style={{ '--notifications-top': `${NOTIFICATIONS_TOP}px` } as CSSProperties}
-            />
+            <AppNotifications />
             <RouterProvider router={router} />
           </ModalsProvider>
         </QueryClientProvider>

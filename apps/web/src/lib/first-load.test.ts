@@ -44,3 +44,20 @@ describe("the chat's first load", () => {
     ).toEqual([]);
   });
 });
+
+describe("the chat's first load, after the first paint", () => {
+  // Socket.IO (13 kB gzip) loads when the realtime connection starts (lib/realtime.ts), the toasts' container when
+  // the app first renders (app.tsx): the list of cards draws without them.
+  it('does not import Socket.IO nor the toasts container', { timeout: 60_000 }, async () => {
+    const modules = await firstLoadModules();
+    expect(modules.some((path) => path.endsWith('src/lib/realtime.ts'))).toBe(true);
+    expect(
+      modules.filter(
+        (path) =>
+          /node_modules\/(socket\.io-client|engine\.io-client)\//.test(path) ||
+          path.endsWith('src/lib/socket.ts') ||
+          path.endsWith('src/app-notifications.tsx'),
+      ),
+    ).toEqual([]);
+  });
+});
