@@ -1,15 +1,24 @@
-import { ActionIcon, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import type { TPauseState } from '@prosa/shared/pause';
+import { ActionIcon, Button, Modal } from '@mantine/core';
 import { PAUSE_MSG } from '@prosa/shared/pause-texts';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ApiError, errorMessage } from '../../lib/api';
+import { type ComponentType, useState } from 'react';
+import { ApiError } from '../../lib/api';
+import { loadOrReload } from '../../lib/lazy-page';
 import { toast } from '../../lib/toast';
-import { reasonsQuery, usePauseAction, usePauseReasons, usePauseState } from './api';
+import { reasonsQuery, usePauseAction, usePauseState } from './api';
+import type { ReasonChoiceProps } from './pause-reason-choice';
 
-const REASONS_SHOWN = 16;
+/** Reasons listed in the dialog at a time (the search finds the others). */
+export const REASONS_SHOWN = 16;
+
+// The reason's Select (combobox, popover) is not needed until "Pausar" is clicked: loaded then, while the
+// reasons are fetched, and the dialog opens once both arrived. Not React.lazy: a dialog drawn with a
+// placeholder first would focus its close button instead of the Select (data-autofocus).
+let ReasonChoice: ComponentType<ReasonChoiceProps> | null = null;
+async function loadReasonChoice(): Promise<void> {
+  ReasonChoice ??= (await loadOrReload(() => import('./pause-reason-choice'))).ReasonChoice;
+}
 
 /** Refusals (control off, already paused) are warnings with the server's text; other failures are errors. */
 export function pauseErrorToast(error: unknown) {
@@ -42,10 +51,13 @@ export function PauseButton() {
   const onClick = async () => {
     setChecking(true);
     try {
-      const first = await queryClient.fetchQuery({
-        ...reasonsQuery({ page: 1, count: REASONS_SHOWN, search: '' }),
-        staleTime: 0,
-      });
+      const [first] = await Promise.all([
+        queryClient.fetchQuery({
+          ...reasonsQuery({ page: 1, count: REASONS_SHOWN, search: '' }),
+          staleTime: 0,
+        }),
+        loadReasonChoice(),
+      ]);
       if (first.total > 0) setChoosing(true);
       else start();
     } catch (error) {
@@ -82,7 +94,7 @@ export function PauseButton() {
         <IconPlayerPause size={18} />
       </ActionIcon>
       <Modal opened={choosing} onClose={() => setChoosing(false)} title="Pausar atendimento" centered>
-        {choosing ? (
+        {choosing && ReasonChoice ? (
           <ReasonChoice
             state={state.data}
             saving={enter.isPending}
@@ -92,63 +104,5 @@ export function PauseButton() {
         ) : null}
       </Modal>
     </>
-  );
-}
-
-function ReasonChoice(props: {
-  state: TPauseState | undefined;
-  saving: boolean;
-  onCancel: () => void;
-  onConfirm: (reasonId?: number) => void;
-}) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const [reasonId, setReasonId] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reasons = usePauseReasons({ page: 1, count: REASONS_SHOWN, search: debounced });
-  const required = props.state?.needs_reason === true;
-  const options = (reasons.data?.items ?? []).map((r) => ({ value: r.id, label: r.title }));
-
-  return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        Em pausa você não recebe atendimentos da distribuição automática.
-      </Text>
-      <Select<number>
-        label="Motivo da pausa"
-        placeholder={required ? 'Selecione o motivo' : 'Selecione (opcional)'}
-        withAsterisk={required}
-        data={options}
-        value={reasonId}
-        onChange={(v) => {
-          setReasonId(v);
-          setError(null);
-        }}
-        searchable
-        onSearchChange={setSearch}
-        clearable={!required}
-        nothingFoundMessage="Nenhum motivo encontrado"
-        error={error ?? errorMessage(reasons.error)}
-        // Focused when the modal opens; a list opening by itself would cover the buttons.
-        openOnFocus={false}
-        data-autofocus
-      />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={props.onCancel} disabled={props.saving}>
-          Cancelar
-        </Button>
-        <Button
-          color="yellow"
-          leftSection={<IconPlayerPause size={16} />}
-          loading={props.saving}
-          onClick={() => {
-            if (required && reasonId === null) setError(PAUSE_MSG.reasonRequired);
-            else props.onConfirm(reasonId ?? undefined);
-          }}
-        >
-          Pausar
-        </Button>
-      </Group>
-    </Stack>
   );
 }
