@@ -1,10 +1,9 @@
 // The tab title of a company's brand without zod: the first load sets it; brand.ts re-exports it.
-import type { TBrand } from './brand';
 
 export const DEFAULT_BRAND_TITLE = 'Prosa';
 
 /** The name in the browser tab: the company's title when it has one, else the product's. */
-export function brandTitle(brand: TBrand | null | undefined): string {
+export function brandTitle(brand: { title: string } | null | undefined): string {
   const title = brand?.title.trim();
   return title ? title : DEFAULT_BRAND_TITLE;
 }
