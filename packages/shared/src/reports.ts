@@ -26,6 +26,8 @@ export const REPORT_MSG = {
   controlPauseOff: 'O controle de pausa não está ativo nesta empresa.',
   controlWordsOff: 'Palavras de controle não estão habilitadas nesta empresa.',
   timeout: 'O relatório demorou demais para ser gerado. Deseja enviá-lo para processamento em segundo plano?',
+  largePeriod:
+    'Este período passa do limite para gerar na tela definido nas configurações. Deseja enviá-lo para processamento em segundo plano?',
   sentToBackground: 'Relatório enviado para processamento em segundo plano. Você será avisado por e-mail.',
   backgroundOff: 'Relatórios em segundo plano não estão habilitados nesta empresa.',
   historyPdf: 'Erro ao gerar relatório.',

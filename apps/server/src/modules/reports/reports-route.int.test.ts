@@ -153,7 +153,7 @@ describe('time-out', () => {
     expect(r.status).toBe(408);
     expect(r.body.code).toBe('report_timeout');
     expect(r.body.message).toBe(
-      'O relatório demorou demais para ser gerado. Deseja enviá-lo para processamento em segundo plano?',
+      'Este período passa do limite para gerar na tela definido nas configurações. Deseja enviá-lo para processamento em segundo plano?',
     );
     const short = await http.get('/api/reports/analytic?fromDate=01/03/2026&toDate=05/03/2026', {
       cookie: gestor,

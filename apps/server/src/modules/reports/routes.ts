@@ -63,7 +63,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const key = request.params.key;
         const ctx = await reportContext(deps, callerOf(request), key, filters, format);
         if (await goesToBackground(deps, ctx, key))
-          throw new AppError(REPORT_TIMEOUT_CODE, REPORT_MSG.timeout, 408, { reason: 'period' });
+          throw new AppError(REPORT_TIMEOUT_CODE, REPORT_MSG.largePeriod, 408, { reason: 'period' });
         const table = await runReport(key, ctx, deps.config.REPORT_TIMEOUT_MS);
         if (format === 'json') return table;
         if (isEmpty(table)) throw new AppError('report_empty', REPORT_MSG.empty, 404);
