@@ -87,11 +87,10 @@ export const runSimple: ReportRunner = async (ctx) => {
     tables: [],
   };
   if (opened.length === 0 && closed.length === 0) return table;
-  const [channels, sectors, statuses] = await Promise.all([
-    channelInfos(ctx.db, ctx.companyId),
-    sectorNames(ctx.db, ctx.companyId),
-    statusInfos(ctx.db, ctx.companyId),
-  ]);
+  // One after the other: they share the report's transaction client, which runs one query at a time.
+  const channels = await channelInfos(ctx.db, ctx.companyId);
+  const sectors = await sectorNames(ctx.db, ctx.companyId);
+  const statuses = await statusInfos(ctx.db, ctx.companyId);
   const kindOfChannel = (id: number) => keyOf(channels.get(id)?.kind ?? 'outros');
   const statusName = (id: number) => statuses.get(id)?.name ?? `#${id}`;
 
