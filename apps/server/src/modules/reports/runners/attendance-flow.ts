@@ -27,16 +27,22 @@ export const FLOW_CLOSED_AUTOMATICALLY = 'Automático';
 
 export const runAttendanceFlow: ReportRunner = async (ctx) => {
   const f = ctx.filters;
-  const base = sql`
-    from attendance_flows f
-    join attendances a on a.company_id = f.company_id and a.id = f.attendance_id
-    join channels ch on ch.company_id = a.company_id and ch.id = a.channel_id
-    left join contacts c on c.company_id = a.company_id and c.id = a.contact_id
-    where f.company_id = ${ctx.companyId}
+  // The filters on the attendance go as EXISTS, so that both the page and the count read attendance_flows
+  // alone, in its (company_id, opened_at) index order; names are joined for the page's rows only.
+  const onAttendance = [
+    f.channel_id ? sql`and a2.channel_id = ${f.channel_id}` : null,
+    f.sector_id ? sql`and a2.sector_id = ${f.sector_id}` : null,
+  ].filter((x) => x !== null);
+  const where = sql`
+    f.company_id = ${ctx.companyId}
       and f.opened_at >= ${ctx.from.toISOString()}::timestamptz and f.opened_at < ${ctx.to.toISOString()}::timestamptz
       ${f.operator_id ? sql`and ${f.operator_id} = any(f.responsible_ids)` : sql``}
-      ${f.channel_id ? sql`and a.channel_id = ${f.channel_id}` : sql``}
-      ${f.sector_id ? sql`and a.sector_id = ${f.sector_id}` : sql``}`;
+      ${
+        onAttendance.length > 0
+          ? sql`and exists (select 1 from attendances a2 where a2.company_id = f.company_id
+              and a2.id = f.attendance_id ${sql.join(onAttendance, sql` `)})`
+          : sql``
+      }`;
   const r = await ctx.db.execute<{
     attendance_id: number;
     protocol: string;
@@ -51,11 +57,16 @@ export const runAttendanceFlow: ReportRunner = async (ctx) => {
   }>(sql`
     select f.attendance_id, a.protocol, coalesce(c.name, a.name) as contact, ${channelNameSql} as channel,
            f.opened_at, f.opened_by, f.closed_at, f.closed_by, f.responsible_ids, f.transfers
-    ${base}
-    order by f.opened_at, f.attendance_id ${pageSql(ctx)}`);
+    from (select f.* from attendance_flows f where ${where}
+          order by f.opened_at, f.attendance_id ${pageSql(ctx)}) f
+    join attendances a on a.company_id = f.company_id and a.id = f.attendance_id
+    join channels ch on ch.company_id = a.company_id and ch.id = a.channel_id
+    left join contacts c on c.company_id = a.company_id and c.id = a.contact_id
+    order by f.opened_at, f.attendance_id`);
   const [count] = (
     await ctx.db.execute<{ n: number; transfers: number }>(
-      sql`select count(*)::int as n, coalesce(sum(f.transfers), 0)::int as transfers ${base}`,
+      sql`select count(*)::int as n, coalesce(sum(f.transfers), 0)::int as transfers
+          from attendance_flows f where ${where}`,
     )
   ).rows;
   const names = await userNames(
