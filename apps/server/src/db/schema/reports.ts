@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { date } from 'drizzle-orm/pg-core';
 import {
   bigint,
   index,
@@ -11,6 +12,26 @@ import {
   uniqueIndex,
   uuid,
 } from './columns';
+
+// The measures of the rollups (report_hourly and report_daily hold the same ones).
+const rollupMeasures = () => ({
+  opened: integer('opened').notNull().default(0),
+  closed: integer('closed').notNull().default(0),
+  firstResponseSum: bigint('first_response_sum', { mode: 'number' }).notNull().default(0),
+  firstResponseCount: integer('first_response_count').notNull().default(0),
+  handlingSum: bigint('handling_sum', { mode: 'number' }).notNull().default(0),
+  handlingCount: integer('handling_count').notNull().default(0),
+  waitingSum: bigint('waiting_sum', { mode: 'number' }).notNull().default(0),
+  waitingCount: integer('waiting_count').notNull().default(0),
+  messagesIn: integer('messages_in').notNull().default(0),
+  messagesOut: integer('messages_out').notNull().default(0),
+  slaBreaches: integer('sla_breaches').notNull().default(0),
+  transfers: integer('transfers').notNull().default(0),
+  pauses: integer('pauses').notNull().default(0),
+  pauseSeconds: bigint('pause_seconds', { mode: 'number' }).notNull().default(0),
+  sessions: integer('sessions').notNull().default(0),
+  sessionSeconds: bigint('session_seconds', { mode: 'number' }).notNull().default(0),
+});
 
 // Issue 19: the rollups reports and dashboards read (kept up to date from the facts by the reports consumer;
 // a job recomputes any period exactly from the raw tables). One row per company × hour × sector × operator ×
@@ -43,28 +64,35 @@ export const reportHourly = pgTable(
     operatorId: integer('operator_id').notNull().default(0),
     channelId: integer('channel_id').notNull().default(0),
     statusId: integer('status_id').notNull().default(0),
-    opened: integer('opened').notNull().default(0),
-    closed: integer('closed').notNull().default(0),
-    firstResponseSum: bigint('first_response_sum', { mode: 'number' }).notNull().default(0),
-    firstResponseCount: integer('first_response_count').notNull().default(0),
-    handlingSum: bigint('handling_sum', { mode: 'number' }).notNull().default(0),
-    handlingCount: integer('handling_count').notNull().default(0),
-    waitingSum: bigint('waiting_sum', { mode: 'number' }).notNull().default(0),
-    waitingCount: integer('waiting_count').notNull().default(0),
-    messagesIn: integer('messages_in').notNull().default(0),
-    messagesOut: integer('messages_out').notNull().default(0),
-    slaBreaches: integer('sla_breaches').notNull().default(0),
-    transfers: integer('transfers').notNull().default(0),
-    pauses: integer('pauses').notNull().default(0),
-    pauseSeconds: bigint('pause_seconds', { mode: 'number' }).notNull().default(0),
-    sessions: integer('sessions').notNull().default(0),
-    sessionSeconds: bigint('session_seconds', { mode: 'number' }).notNull().default(0),
+    ...rollupMeasures(),
   },
   (t) => [
     primaryKey({
       columns: [t.companyId, t.hour, t.sectorId, t.operatorId, t.channelId, t.statusId],
     }),
     index('report_hourly_operator_idx').on(t.companyId, t.operatorId, t.hour),
+  ],
+);
+
+// report_daily: report_hourly summed per local calendar day of the company (`day`), the same dimensions and
+// measures; kept in step with it in the same transactions (the consumer adds the same increments, the recompute
+// rebuilds the whole days its period touches from report_hourly). Reports and dashboards whose period is whole
+// days read it (a 30-day window is ~24x fewer rows); every-hour, which needs the hour of day, reads report_hourly.
+export const reportDaily = pgTable(
+  'report_daily',
+  {
+    companyId: integer('company_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sectorId: integer('sector_id').notNull().default(0),
+    operatorId: integer('operator_id').notNull().default(0),
+    channelId: integer('channel_id').notNull().default(0),
+    statusId: integer('status_id').notNull().default(0),
+    ...rollupMeasures(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.companyId, t.day, t.sectorId, t.operatorId, t.channelId, t.statusId],
+    }),
   ],
 );
 
@@ -87,6 +115,8 @@ export const attendanceFlows = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.attendanceId] }),
     index('attendance_flows_opened_idx').on(t.companyId, t.openedAt),
+    // The operational summary's attendances handled: those still open or closed since the period's start.
+    index('attendance_flows_closed_idx').on(t.companyId, t.closedAt),
   ],
 );
 

@@ -96,6 +96,42 @@ function rollupInsert(companyId: number, from: string, to: string): SQL {
     group by ${groupKey}`;
 }
 
+const dailyCols = sql.raw(['company_id', 'day', ...DIMS, ...MEASURES].join(', '));
+
+/**
+ * Rebuilds report_daily of a company from report_hourly for every local calendar day [from, to) touches (all of
+ * them without a period): deleted, then report_hourly of those whole days summed per day.
+ */
+export async function rebuildDaily(
+  tx: Tx | Db,
+  companyId: number,
+  period?: { from: string; to: string },
+): Promise<number> {
+  const days = period
+    ? sql`(select (${period.from}::timestamptz at time zone c.timezone)::date as d1,
+          ((${period.to}::timestamptz - interval '1 microsecond') at time zone c.timezone)::date as d2
+        from companies c where c.id = ${companyId})`
+    : sql`(select min(h.hour at time zone c.timezone)::date as d1, max(h.hour at time zone c.timezone)::date as d2
+        from report_hourly h join companies c on c.id = h.company_id where h.company_id = ${companyId})`;
+  await tx.execute(sql`
+    delete from report_daily r using ${days} b
+    where r.company_id = ${companyId} ${period ? sql`and r.day between b.d1 and b.d2` : sql``}`);
+  const inserted = await tx.execute(sql`
+    insert into report_daily (${dailyCols})
+    select h.company_id, (h.hour at time zone c.timezone)::date, ${sql.raw(DIMS.map((d) => `h.${d}`).join(', '))},
+      ${sql.raw(MEASURES.map((m) => `sum(h.${m})`).join(', '))}
+    from report_hourly h join companies c on c.id = h.company_id, ${days} b
+    where h.company_id = ${companyId} and h.hour >= (b.d1::timestamp at time zone c.timezone)
+      and h.hour < ((b.d2 + 1)::timestamp at time zone c.timezone)
+    group by h.company_id, 2, ${sql.raw(DIMS.map((d) => `h.${d}`).join(', '))}`);
+  return inserted.rowCount ?? 0;
+}
+
+/** report_daily of a company rebuilt from all its report_hourly rows (tests that write report_hourly by hand). */
+export async function rebuildDailyFromHourly(db: Db, companyId: number): Promise<number> {
+  return db.transaction((tx) => rebuildDaily(tx, companyId));
+}
+
 const isSerializationFailure = (err: unknown): boolean => {
   let e: unknown = err;
   for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
@@ -108,7 +144,8 @@ const isSerializationFailure = (err: unknown): boolean => {
 /**
  * Recomputes the rollups of a company for [from, to) (widened to whole hours of its timezone) exactly from the
  * raw tables, in one repeatable-read transaction: the consumer's pending facts first (see catchUpConsumer),
- * then report_hourly of the period deleted and inserted again, and the flow records of the attendances opened
+ * then report_hourly of the period deleted and inserted again (and report_daily of the whole local days it
+ * touches rebuilt from it), and the flow records of the attendances opened
  * or closed in it rewritten. Retried when the consumer moved its cursor meanwhile.
  */
 export async function recomputeRollups(db: Db, input: TRecomputeInput): Promise<TRecomputeResult> {
@@ -135,6 +172,7 @@ export async function recomputeRollups(db: Db, input: TRecomputeInput): Promise<
             delete from report_hourly
             where company_id = ${input.companyId} and hour >= ${f}::timestamptz and hour < ${t}::timestamptz`);
           const inserted = await tx.execute(rollupInsert(input.companyId, f, t));
+          await rebuildDaily(tx, input.companyId, { from: f, to: t });
           const flows = await writeFlows(
             tx,
             sql`f.company_id = ${input.companyId} and (

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, newVisitor, setTriage } from '../../../test/helpers/attendance-fixtures';
 import {
   ADMIN,
@@ -45,6 +45,29 @@ async function rollups(): Promise<Row[]> {
   return r.rows.map((row: Row) =>
     Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === 'hour' ? v : Number(v)])),
   );
+}
+
+/**
+ * report_daily of the demo company and report_hourly summed per local day of the company, every row in key order:
+ * they must be equal after every scenario (the daily rollup is kept in step by the consumer and the recompute).
+ */
+async function expectDailyInStep() {
+  const measures = MEASURES.map((m) => `sum(${m})::float8 as ${m}`).join(', ');
+  const daily = await ctx.pool.query(
+    `select to_char(day, 'YYYY-MM-DD') as day, sector_id, operator_id, channel_id, status_id,
+       ${MEASURES.map((m) => `${m}::float8 as ${m}`).join(', ')}
+     from report_daily where company_id = $1 order by 1, 2, 3, 4, 5`,
+    [ids.companyId],
+  );
+  const hourly = await ctx.pool.query(
+    `select to_char((h.hour at time zone c.timezone)::date, 'YYYY-MM-DD') as day, h.sector_id, h.operator_id,
+       h.channel_id, h.status_id, ${measures}
+     from report_hourly h join companies c on c.id = h.company_id where h.company_id = $1
+     group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
+    [ids.companyId],
+  );
+  expect(hourly.rows.length).toBeGreaterThan(0);
+  expect(daily.rows).toEqual(hourly.rows);
 }
 
 /** The measures summed over the hours, by the dimensions kept (others summed too). */
@@ -114,6 +137,7 @@ beforeAll(async () => {
   await consumer.ensure();
 });
 afterAll(() => ctx.close());
+afterEach(() => expectDailyInStep());
 
 describe('report rollups', () => {
   let one: number;
@@ -321,6 +345,8 @@ describe('report rollups', () => {
       -1, -30, -1,
     ]);
     expect(await flowOf(two)).toMatchObject({ closedAt: null, closedBy: null, closedBooked: null });
+    // The taking-back removed the closing's now-empty rows from report_daily too.
+    await expectDailyInStep();
     const kept = await rollups();
     await recomputeRollups(ctx.db, { companyId: ids.companyId, ...dayBounds() });
     expect(await rollups()).toEqual(kept);
