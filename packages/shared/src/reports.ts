@@ -377,7 +377,15 @@ export type TReportTable = {
   /** Charts the screen draws above the table (the simple report's bars, the every-hour lines…). */
   charts?: TReportChart[];
   /** Report-specific blocks (the simple report's data_by_number…), drawn as further tables. */
-  tables?: { title: string; columns: TReportColumn[]; rows: Record<string, TReportCell>[] }[];
+  tables?: {
+    title: string;
+    columns: TReportColumn[];
+    rows: Record<string, TReportCell>[];
+    /** When `rows` is one page of a longer list (the session-control pauses): rows in all; pages by `page`. */
+    total?: number;
+    page?: number;
+    perPage?: number;
+  }[];
 };
 
 /**

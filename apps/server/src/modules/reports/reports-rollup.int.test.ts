@@ -578,6 +578,36 @@ describe('session control', () => {
     expect(lines).toContain(
       'Ana Operadora;Almoço;10/03/2026 12:00:00;10/03/2026 12:30:00;00:30:00;Pelo usuário',
     );
+
+    // The pause list is paged on screen (50 a page, with the count) and whole in the CSV.
+    expect(r.tables?.[0]).toMatchObject({ total: 2, page: 1, perPage: 50 });
+    await ctx.db.insert(userPauses).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        companyId: ids.companyId,
+        userId: ana,
+        startedAt: new Date(Date.UTC(2026, 2, 20, 12, i)),
+        endedAt: new Date(Date.UTC(2026, 2, 20, 12, i, 30)),
+        endedBy: 'user' as const,
+      })),
+    );
+    const first = await report('session-control', MARCH);
+    expect(first.tables?.[0]?.rows).toHaveLength(50);
+    expect(first.tables?.[0]).toMatchObject({ total: 52, page: 1 });
+    expect(first.rows).toHaveLength(2);
+    const second = await report('session-control', `${MARCH}&page=2`);
+    expect(second.tables?.[0]).toMatchObject({ total: 52, page: 2 });
+    expect(second.tables?.[0]?.rows).toEqual([
+      expect.objectContaining({
+        started_at: '20/03/2026 09:48:00',
+        ended_at: '20/03/2026 09:48:30',
+        duration: 30,
+      }),
+      expect.objectContaining({ started_at: '20/03/2026 09:49:00', duration: 30 }),
+    ]);
+    const all = await csvOf('session-control', MARCH);
+    expect(all.lines.filter((l) => l.startsWith('Ana Operadora;') && l.includes('/03/2026'))).toHaveLength(
+      52,
+    );
   });
 });
 

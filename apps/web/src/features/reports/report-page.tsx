@@ -191,7 +191,11 @@ function ReportScreen({ def }: { def: TReportDef }) {
                   title={t.title}
                   columns={t.columns}
                   rows={t.rows}
+                  total={t.total}
                   tz={me.timezone}
+                  page={asked?.page ?? 1}
+                  pages={reportPageCount(t)}
+                  onPage={(page) => asked && setAsked({ ...asked, page })}
                 />
               ))}
           </Stack>
