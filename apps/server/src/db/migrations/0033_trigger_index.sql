@@ -1,0 +1,1 @@
+CREATE INDEX "messages_trigger_idx" ON "messages" USING btree ("company_id","sent_at") WHERE "messages"."metadata" ? 'trigger';
