@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { loadStoredMetadata } from '../company-metadata/repository';
 import { dashboardPeriod } from './period';
-import { openedByDdd, rollupByChannel, rollupByDay, rollupBySector, rollupTotals } from './repository';
+import { openedByDdd, rollupBusiness } from './repository';
 
 /**
  * Business management (spec 3 §2): the period's cards, opened/closed per day, opened per channel, per sector,
@@ -23,14 +23,12 @@ export async function businessDashboard(
   const { period, scope } = await dashboardPeriod(deps, caller, input);
   const db = deps.db;
   const id = caller.companyId;
-  const [cards, days, channels, sectors, ddds, meta] = await Promise.all([
-    rollupTotals(db, id, period, scope),
-    rollupByDay(db, id, period, scope),
-    rollupByChannel(db, id, period, scope),
-    rollupBySector(db, id, period, scope),
+  const [rollup, ddds, meta] = await Promise.all([
+    rollupBusiness(db, id, period, scope),
     openedByDdd(db, id, period, scope),
     loadStoredMetadata(db, id),
   ]);
+  const { cards, byDay: days, byChannel: channels, bySector: sectors } = rollup;
 
   // Every day of the period is a bar, those without data at zero.
   const dayOf = new Map(days.map((d) => [d.day, d]));

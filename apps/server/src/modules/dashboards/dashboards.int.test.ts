@@ -17,6 +17,7 @@ import { companies } from '../../db/schema/companies';
 import { userPauses } from '../../db/schema/distribution';
 import { sectors, statuses } from '../../db/schema/organization';
 import { attendanceFlows, operatorSessions, reportHourly } from '../../db/schema/reports';
+import { rebuildDailyFromHourly } from '../report-rollups/recompute';
 
 // A hand-built period (10–11/03/2026, São Paulo) in the rollups and live tables; every figure is asserted.
 
@@ -182,6 +183,9 @@ beforeAll(async () => {
     },
     { companyId: otherCompany, hour: at('2026-03-10', 10), sectorId: otherSector, opened: 7 },
   ]);
+  // The dashboards read the daily sums of these hours.
+  await rebuildDailyFromHourly(ctx.db, c);
+  await rebuildDailyFromHourly(ctx.db, otherCompany);
 
   // States: SP ×3 (one typed with a mask), RJ ×2, MG ×1, BA ×1; a web chat visitor and a foreign number skipped.
   const phones = ['5511999990001', '11988887777', '+55 (11) 97777-6666', '5521999990001', '552133334444'];

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 
-// The dashboards' reads. Period figures come from the report_hourly rollups (booking rules in
-// db/schema/reports.ts); "now" and the per-attendance lists from the live tables.
+// The dashboards' reads. Period figures (whole local days) come from the report_daily rollups (booking rules
+// in db/schema/reports.ts); "now" and the per-attendance lists from the live tables.
 
 export type Period = { from: Date; to: Date; tz: string };
 export type Scope = { sectorId: number | null; channelId: number | null };
@@ -13,65 +13,85 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
 }
 
-/** Rollup filters: company, period, and the optional sector and channel. */
+/** The local calendar day of an instant in the period's timezone (SQL date). */
+const localDay = (d: Date, tz: string) => sql`(${d.toISOString()}::timestamptz at time zone ${tz})::date`;
+
+/**
+ * Daily-rollup filters: company, the period's local days (from and to are local midnights), and the optional
+ * sector and channel.
+ */
 function rollupWhere(companyId: number, p: Period, scope: Scope, alias = 'r') {
   const a = sql.raw(alias);
-  return sql`${a}.company_id = ${companyId} and ${a}.hour >= ${p.from} and ${a}.hour < ${p.to}
+  return sql`${a}.company_id = ${companyId} and ${a}.day >= ${localDay(p.from, p.tz)}
+    and ${a}.day < ${localDay(p.to, p.tz)}
     ${scope.sectorId ? sql`and ${a}.sector_id = ${scope.sectorId}` : sql``}
     ${scope.channelId ? sql`and ${a}.channel_id = ${scope.channelId}` : sql``}`;
 }
 
-export async function rollupTotals(db: Db, companyId: number, p: Period, scope: Scope) {
-  const [r] = await rows<Record<string, unknown>>(
+type BusinessRow = {
+  gd: number;
+  gc: number;
+  gs: number;
+  day: string | null;
+  channel_id: number | null;
+  sector_id: number | null;
+  channel: string | null;
+  channel_deleted_at: string | null;
+  sector: string | null;
+} & Record<'opened' | 'closed' | 'frs' | 'frc' | 'hs' | 'hc' | 'ws' | 'wc' | 'sla' | 'mi' | 'mo', unknown>;
+
+/**
+ * The business dashboard's rollup figures in one pass over report_daily (GROUPING SETS): the period's totals,
+ * opened / closed per day, opened per channel and opened / closed per sector.
+ */
+export async function rollupBusiness(db: Db, companyId: number, p: Period, scope: Scope) {
+  const list = await rows<BusinessRow>(
     db,
-    sql`select sum(opened) opened, sum(closed) closed, sum(first_response_sum) frs, sum(first_response_count) frc,
-      sum(handling_sum) hs, sum(handling_count) hc, sum(waiting_sum) ws, sum(waiting_count) wc,
-      sum(sla_breaches) sla, sum(messages_in) mi, sum(messages_out) mo
-      from report_hourly r where ${rollupWhere(companyId, p, scope)}`,
+    sql`with g as (
+        select grouping(r.day) gd, grouping(r.channel_id) gc, grouping(r.sector_id) gs,
+          r.day, r.channel_id, r.sector_id, sum(opened) opened, sum(closed) closed,
+          sum(first_response_sum) frs, sum(first_response_count) frc, sum(handling_sum) hs,
+          sum(handling_count) hc, sum(waiting_sum) ws, sum(waiting_count) wc, sum(sla_breaches) sla,
+          sum(messages_in) mi, sum(messages_out) mo
+        from report_daily r where ${rollupWhere(companyId, p, scope)}
+        group by grouping sets ((), (r.day), (r.channel_id), (r.sector_id)))
+      select g.gd, g.gc, g.gs, to_char(g.day, 'YYYY-MM-DD') as day, g.channel_id, g.sector_id, g.opened, g.closed,
+        g.frs, g.frc, g.hs, g.hc, g.ws, g.wc, g.sla, g.mi, g.mo, c.name channel, c.deleted_at channel_deleted_at,
+        s.name sector
+      from g
+      left join channels c on g.gc = 0 and c.company_id = ${companyId} and c.id = g.channel_id
+      left join sectors s on g.gs = 0 and s.company_id = ${companyId} and s.id = g.sector_id`,
   );
   const avg = (sum: unknown, count: unknown) => (n(count) > 0 ? Math.round(n(sum) / n(count)) : null);
-  return {
-    opened: n(r?.opened),
-    closed: n(r?.closed),
-    firstResponse: avg(r?.frs, r?.frc),
-    tma: avg(r?.hs, r?.hc),
-    tme: avg(r?.ws, r?.wc),
-    slaBreaches: n(r?.sla),
-    messagesIn: n(r?.mi),
-    messagesOut: n(r?.mo),
+  const t = list.find((r) => r.gd === 1 && r.gc === 1 && r.gs === 1);
+  const cards = {
+    opened: n(t?.opened),
+    closed: n(t?.closed),
+    firstResponse: avg(t?.frs, t?.frc),
+    tma: avg(t?.hs, t?.hc),
+    tme: avg(t?.ws, t?.wc),
+    slaBreaches: n(t?.sla),
+    messagesIn: n(t?.mi),
+    messagesOut: n(t?.mo),
   };
-}
-
-/** Opened and closed per calendar day of the company. */
-export async function rollupByDay(db: Db, companyId: number, p: Period, scope: Scope) {
-  const list = await rows<{ day: string; opened: unknown; closed: unknown }>(
-    db,
-    sql`select to_char(r.hour at time zone ${p.tz}, 'YYYY-MM-DD') as day, sum(opened) opened, sum(closed) closed
-      from report_hourly r where ${rollupWhere(companyId, p, scope)} group by 1 order by 1`,
-  );
-  return list.map((r) => ({ day: r.day, opened: n(r.opened), closed: n(r.closed) }));
-}
-
-export async function rollupByChannel(db: Db, companyId: number, p: Period, scope: Scope) {
-  const list = await rows<{ id: number; name: string | null; deleted_at: string | null; opened: unknown }>(
-    db,
-    sql`select r.channel_id id, c.name, c.deleted_at, sum(r.opened) opened
-      from report_hourly r left join channels c on c.company_id = r.company_id and c.id = r.channel_id
-      where ${rollupWhere(companyId, p, scope)} and r.channel_id <> 0
-      group by r.channel_id, c.name, c.deleted_at having sum(r.opened) > 0 order by 4 desc, 1`,
-  );
-  return list.map((r) => ({ ...r, opened: n(r.opened) }));
-}
-
-export async function rollupBySector(db: Db, companyId: number, p: Period, scope: Scope) {
-  const list = await rows<{ id: number; name: string | null; opened: unknown; closed: unknown }>(
-    db,
-    sql`select r.sector_id id, s.name, sum(r.opened) opened, sum(r.closed) closed
-      from report_hourly r left join sectors s on s.company_id = r.company_id and s.id = r.sector_id
-      where ${rollupWhere(companyId, p, scope)} and r.sector_id <> 0
-      group by r.sector_id, s.name having sum(r.opened) + sum(r.closed) > 0 order by 3 desc, 1`,
-  );
-  return list.map((r) => ({ ...r, opened: n(r.opened), closed: n(r.closed) }));
+  const byDay = list
+    .filter((r) => r.gd === 0 && r.day !== null)
+    .map((r) => ({ day: r.day as string, opened: n(r.opened), closed: n(r.closed) }))
+    .sort((x, y) => x.day.localeCompare(y.day));
+  const byChannel = list
+    .filter((r) => r.gc === 0 && r.channel_id !== 0 && n(r.opened) > 0)
+    .map((r) => ({
+      id: Number(r.channel_id),
+      name: r.channel,
+      deleted_at: r.channel_deleted_at,
+      opened: n(r.opened),
+    }))
+    .sort((x, y) => y.opened - x.opened || x.id - y.id);
+  const bySector = list
+    .filter((r) => r.gs === 0 && r.sector_id !== 0 && n(r.opened) + n(r.closed) > 0)
+    .map((r) => ({ id: Number(r.sector_id), name: r.sector, opened: n(r.opened), closed: n(r.closed) }))
+    .sort((x, y) => y.opened - x.opened || x.id - y.id);
+  return { cards, byDay, byChannel, bySector };
 }
 
 /**
@@ -150,7 +170,7 @@ export async function closingsByOperator(db: Db, companyId: number, p: Period, s
     db,
     sql`select r.operator_id id, sum(r.closed) closed, sum(r.closed) filter (where s.success) success,
       sum(r.handling_sum) hs, sum(r.handling_count) hc, sum(r.waiting_sum) ws, sum(r.waiting_count) wc
-      from report_hourly r left join statuses s on s.company_id = r.company_id and s.id = r.status_id
+      from report_daily r left join statuses s on s.company_id = r.company_id and s.id = r.status_id
       where ${rollupWhere(companyId, p, scope)} and r.operator_id <> 0 group by r.operator_id`,
   );
   return new Map(
@@ -195,11 +215,15 @@ export async function openedByUser(db: Db, companyId: number, p: Period) {
   return new Map(list.map((r) => [r.id, n(r.total)]));
 }
 
-/** Attendances each user handled (held at some point) that were open during the period. */
+/**
+ * Attendances each user handled (held at some point) that were open during the period. responsible_ids holds
+ * each operator once (report-rollups/flows.ts), so count(*) counts attendances; the records still open or closed
+ * since the period's start come from attendance_flows_closed_idx.
+ */
 export async function handledByUser(db: Db, companyId: number, p: Period) {
   const list = await rows<{ id: number; total: unknown }>(
     db,
-    sql`select u id, count(distinct f.attendance_id) total
+    sql`select u id, count(*) total
       from attendance_flows f cross join lateral unnest(f.responsible_ids) u
       where f.company_id = ${companyId} and f.opened_at < ${p.to}
         and (f.closed_at is null or f.closed_at >= ${p.from}) group by u`,

@@ -4,6 +4,7 @@ import { channels } from '../../db/schema/channels';
 import { attendanceTransfers } from '../../db/schema/facts';
 import { reportHourly } from '../../db/schema/reports';
 import type { Db } from '../../platform/db';
+import { rebuildDailyFromHourly } from '../report-rollups/recompute';
 
 // Hand-built data for the reports' integration tests (rows written straight into the tables the runners read).
 
@@ -12,8 +13,10 @@ export type HourlyRow = Partial<Omit<typeof reportHourly.$inferInsert, 'companyI
   hour: string;
 };
 
+/** report_hourly rows, and report_daily rebuilt from them (the rollup reports read the daily sums). */
 export async function insertHourly(db: Db, companyId: number, rows: HourlyRow[]) {
   await db.insert(reportHourly).values(rows.map((r) => ({ ...r, companyId, hour: new Date(r.hour) })));
+  await rebuildDailyFromHourly(db, companyId);
 }
 
 let routeSeq = 0;

@@ -41,12 +41,11 @@ export function at(d: Date): SQL {
  * report declares (REPORTS[key].filters). A dimension that does not apply to a measure is 0, so filtering by it
  * leaves that measure out (an opening has no operator; a message has no sector).
  */
-export function hourlyWhere(ctx: ReportCtx, use: readonly TReportFilterKey[]): SQL {
+export function hourlyWhere(ctx: ReportCtx, use: readonly TReportFilterKey[], period?: SQL): SQL {
   const f = ctx.filters;
   const parts: SQL[] = [
     sql`h.company_id = ${ctx.companyId}`,
-    sql`h.hour >= ${at(ctx.from)}`,
-    sql`h.hour < ${at(ctx.to)}`,
+    period ?? sql`h.hour >= ${at(ctx.from)} and h.hour < ${at(ctx.to)}`,
   ];
   if (use.includes('operator') && f.operator_id) parts.push(sql`h.operator_id = ${f.operator_id}`);
   if (use.includes('channel') && f.channel_id) parts.push(sql`h.channel_id = ${f.channel_id}`);
@@ -55,6 +54,23 @@ export function hourlyWhere(ctx: ReportCtx, use: readonly TReportFilterKey[]): S
   if (use.includes('profile') && f.profile_type !== null && f.profile_type !== undefined)
     parts.push(sql`h.operator_id in (${usersOfRole(ctx.companyId, f.profile_type)})`);
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * The WHERE of a query over report_daily aliased `h`: as hourlyWhere, the period as the local days
+ * [from, to) (ctx.from and ctx.to are local midnights, so the days hold exactly the period's hours).
+ */
+export function dailyWhere(ctx: ReportCtx, use: readonly TReportFilterKey[]): SQL {
+  return hourlyWhere(
+    ctx,
+    use,
+    sql`h.day >= ${localDay(ctx.from, ctx.tz)} and h.day < ${localDay(ctx.to, ctx.tz)}`,
+  );
+}
+
+/** The local calendar day of an instant in the company's timezone, as a SQL date. */
+export function localDay(d: Date, tz: string): SQL {
+  return sql`(${at(d)} at time zone ${tz})::date`;
 }
 
 /** The ids of the company's users of one role (the profile filter: 0 operator, 1 manager, 1000 lord). */

@@ -1,7 +1,7 @@
 import { REPORTS, type TReportColumn, type TReportTable } from '@prosa/shared/reports';
 import { sql } from 'drizzle-orm';
 import type { ReportRunner } from '../types';
-import { avgSeconds, brDay, dayOf, hourlyWhere, num, rowsOf } from './common';
+import { avgSeconds, brDay, dailyWhere, num, rowsOf } from './common';
 
 const COLUMNS: TReportColumn[] = [
   { key: 'day', label: 'Dia', kind: 'date' },
@@ -39,19 +39,19 @@ const PAIRS = [
 
 type Day = Record<(typeof COUNTS)[number] | (typeof PAIRS)[number][1 | 2], string> & { day: string };
 
-/** Every measure of report_hourly, day by day in the company's timezone, with a totals row. */
+/** Every measure of report_daily, day by day in the company's timezone, with a totals row. */
 export const runComplete: ReportRunner = async (ctx) => {
   const def = REPORTS.complete;
   const measures = [...COUNTS, ...PAIRS.flatMap((p) => [p[1], p[2]])];
   const rows = await rowsOf<Day>(
     ctx.db,
-    sql`select ${dayOf(sql`h.hour`, ctx.tz)} as day,
+    sql`select to_char(h.day, 'YYYY-MM-DD') as day,
           ${sql.join(
             measures.map((m) => sql`sum(h.${sql.identifier(m)}) as ${sql.identifier(m)}`),
             sql`, `,
           )}
-        from report_hourly h
-        where ${hourlyWhere(ctx, def.filters)}
+        from report_daily h
+        where ${dailyWhere(ctx, def.filters)}
         group by 1 order by 1`,
   );
   const table: TReportTable = { title: def.title, columns: COLUMNS, rows: [], totals: null };

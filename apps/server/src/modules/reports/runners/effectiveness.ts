@@ -1,7 +1,7 @@
 import { floorPercent, REPORTS, type TReportColumn, type TReportTable } from '@prosa/shared/reports';
 import { sql } from 'drizzle-orm';
 import type { ReportRunner } from '../types';
-import { hourlyWhere, nameOf, num, rowsOf, userNames } from './common';
+import { dailyWhere, nameOf, num, rowsOf, userNames } from './common';
 
 const COLUMNS: TReportColumn[] = [
   { key: 'operator', label: 'Operador', kind: 'text' },
@@ -10,16 +10,16 @@ const COLUMNS: TReportColumn[] = [
   { key: 'percent', label: 'Efetividade (%)', kind: 'percent' },
 ];
 
-/** Per operator (report_hourly): closings, those with a status that counts as success, and the percent. */
+/** Per operator (report_daily): closings, those with a status that counts as success, and the percent. */
 export const runEffectiveness: ReportRunner = async (ctx) => {
   const def = REPORTS.effectiveness;
   const rows = await rowsOf<{ operator_id: number; closed: string; success: string }>(
     ctx.db,
     sql`select h.operator_id, sum(h.closed) as closed,
           coalesce(sum(h.closed) filter (where s.success), 0) as success
-        from report_hourly h
+        from report_daily h
         left join statuses s on s.company_id = h.company_id and s.id = h.status_id
-        where ${hourlyWhere(ctx, def.filters)} and h.operator_id <> 0
+        where ${dailyWhere(ctx, def.filters)} and h.operator_id <> 0
         group by h.operator_id
         having sum(h.closed) > 0`,
   );

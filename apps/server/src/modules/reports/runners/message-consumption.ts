@@ -2,7 +2,7 @@ import { channelLabel } from '@prosa/shared/channels';
 import { REPORTS, type TReportColumn, type TReportTable } from '@prosa/shared/reports';
 import { sql } from 'drizzle-orm';
 import type { ReportRunner } from '../types';
-import { brDay, channelInfos, dayOf, hourlyWhere, num, rowsOf, sumRows } from './common';
+import { brDay, channelInfos, dailyWhere, num, rowsOf, sumRows } from './common';
 
 const COLUMNS: TReportColumn[] = [
   { key: 'day', label: 'Dia', kind: 'date' },
@@ -13,15 +13,15 @@ const COLUMNS: TReportColumn[] = [
   { key: 'total', label: 'Total', kind: 'int' },
 ];
 
-/** Messages received and sent per day and channel (report_hourly), with totals. */
+/** Messages received and sent per day and channel (report_daily), with totals. */
 export const runMessageConsumption: ReportRunner = async (ctx) => {
   const def = REPORTS['message-consumption'];
   const rows = await rowsOf<{ day: string; channel_id: number; mi: string; mo: string }>(
     ctx.db,
-    sql`select ${dayOf(sql`h.hour`, ctx.tz)} as day, h.channel_id,
+    sql`select to_char(h.day, 'YYYY-MM-DD') as day, h.channel_id,
           sum(h.messages_in) as mi, sum(h.messages_out) as mo
-        from report_hourly h
-        where ${hourlyWhere(ctx, def.filters)} and h.channel_id <> 0
+        from report_daily h
+        where ${dailyWhere(ctx, def.filters)} and h.channel_id <> 0
         group by 1, 2
         having sum(h.messages_in) + sum(h.messages_out) > 0`,
   );

@@ -1,7 +1,7 @@
 import { REPORTS, type TReportColumn, type TReportTable } from '@prosa/shared/reports';
 import { sql } from 'drizzle-orm';
 import type { ReportRunner } from '../types';
-import { avgSeconds, hourlyWhere, nameOf, num, rowsOf, userNames } from './common';
+import { avgSeconds, dailyWhere, nameOf, num, rowsOf, userNames } from './common';
 
 const COLUMNS: TReportColumn[] = [
   { key: 'operator', label: 'Operador', kind: 'text' },
@@ -26,7 +26,7 @@ type Sums = {
   transfers: string;
 };
 
-/** Per operator (report_hourly): closings, messages sent, TME, TMA, first response and transfers; totals. */
+/** Per operator (report_daily): closings, messages sent, TME, TMA, first response and transfers; totals. */
 export const runProductivity: ReportRunner = async (ctx) => {
   const def = REPORTS.productivity;
   const rows = await rowsOf<Sums>(
@@ -36,8 +36,8 @@ export const runProductivity: ReportRunner = async (ctx) => {
           sum(h.handling_sum) as handling_sum, sum(h.handling_count) as handling_count,
           sum(h.first_response_sum) as fr_sum, sum(h.first_response_count) as fr_count,
           sum(h.transfers) as transfers
-        from report_hourly h
-        where ${hourlyWhere(ctx, def.filters)} and h.operator_id <> 0
+        from report_daily h
+        where ${dailyWhere(ctx, def.filters)} and h.operator_id <> 0
         group by h.operator_id
         having sum(h.closed) + sum(h.messages_out) + sum(h.transfers) + sum(h.waiting_count)
           + sum(h.handling_count) + sum(h.first_response_count) > 0`,

@@ -9,7 +9,7 @@ import {
 } from '@prosa/shared/reports';
 import { sql } from 'drizzle-orm';
 import type { ReportRunner } from '../types';
-import { channelInfos, hourlyWhere, nameOf, num, rowsOf, sectorNames, statusInfos } from './common';
+import { channelInfos, dailyWhere, nameOf, num, rowsOf, sectorNames, statusInfos } from './common';
 
 // The channel keys of the simple report (spec 3 §3), in its order; other kinds follow under their own key.
 const KEY_ORDER = ['waweb', 'web', 'em', 'fa', 'sms', 'waent', 'smart'];
@@ -60,22 +60,22 @@ export function othersChart(title: string, label: string, entries: Entry[]): TRe
 const byCount = (a: Entry, b: Entry) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR');
 
 /**
- * The simple report by channel (spec 3 §3 "Simple report response", from report_hourly): per channel key the
+ * The simple report by channel (spec 3 §3 "Simple report response", from report_daily): per channel key the
  * attendances opened by sector and closed by status (percent floored, spec 3 §9), a bar chart of each with the
  * 'Outros' bucket; contacts per channel (an attendance opened is one contact's conversation) and total; opened
  * and closed per sector; and per number (data_by_number) its quantity, sectors and statuses.
  */
 export const runSimple: ReportRunner = async (ctx) => {
   const def = REPORTS.simple;
-  const where = hourlyWhere(ctx, def.filters);
+  const where = dailyWhere(ctx, def.filters);
   const opened = await rowsOf<{ channel_id: number; sector_id: number; n: string }>(
     ctx.db,
-    sql`select h.channel_id, h.sector_id, sum(h.opened) as n from report_hourly h
+    sql`select h.channel_id, h.sector_id, sum(h.opened) as n from report_daily h
         where ${where} and h.opened > 0 group by 1, 2`,
   );
   const closed = await rowsOf<{ channel_id: number; sector_id: number; status_id: number; n: string }>(
     ctx.db,
-    sql`select h.channel_id, h.sector_id, h.status_id, sum(h.closed) as n from report_hourly h
+    sql`select h.channel_id, h.sector_id, h.status_id, sum(h.closed) as n from report_daily h
         where ${where} and h.closed > 0 group by 1, 2, 3`,
   );
   const table: TReportTable = {
