@@ -15,7 +15,7 @@
  * Reference in the same run: a count(*) over the raw messages of the 30 days.
  * Run: npm run bench:reports -- [--attendances 1000000] [--messages 20000000] [--days 90] [--runs 20] [--keep]
  *   --keep leaves the database; --reuse measures again on a database a --keep run left (no generation, no
- *   recompute). Each run writes bench/results/reports-<time>.json (with the machine's load average).
+ *   recompute; migrated, and report_daily filled from report_hourly when empty). Each run writes bench/results/reports-<time>.json (with the machine's load average).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -26,7 +26,10 @@ import { businessDashboard } from '../apps/server/src/modules/dashboards/busines
 import { monitoringDashboard } from '../apps/server/src/modules/dashboards/monitoring-dashboard';
 import { operationalSummary } from '../apps/server/src/modules/dashboards/operational-summary';
 import { teamDashboard } from '../apps/server/src/modules/dashboards/team-dashboard';
-import { recomputeRollups } from '../apps/server/src/modules/report-rollups/recompute';
+import {
+  rebuildDailyFromHourly,
+  recomputeRollups,
+} from '../apps/server/src/modules/report-rollups/recompute';
 import { reportContext, runReport } from '../apps/server/src/modules/reports/run-report';
 import { connectDatabase, runMigrations } from '../apps/server/src/platform/db';
 import type { Caller } from '../apps/server/src/platform/deps';
@@ -299,6 +302,7 @@ async function main() {
       const recomputeMs = performance.now() - rt;
       // As autovacuum would after such a load: the reports' plans need the rollups' statistics.
       await database.pool.query('analyze report_hourly');
+      await database.pool.query('analyze report_daily');
       await database.pool.query('analyze attendance_flows');
       result.recompute = {
         seconds: Math.round(recomputeMs / 100) / 10,
@@ -308,7 +312,26 @@ async function main() {
       console.log(
         `recompute de ${DAYS} dias: ${s(recomputeMs)} (${fmt(rec.rows)} linhas de report_hourly, ${fmt(rec.flows)} registros de fluxo)\n`,
       );
-    } else console.log('--reuse: dados e rollups do banco existente\n');
+    } else {
+      console.log('--reuse: dados e rollups do banco existente');
+      // A database kept before report_daily existed: the migrations above created it empty; fill it from
+      // report_hourly (what the recompute would write) and refresh the statistics.
+      const daily = await database.pool.query(
+        'select exists (select 1 from report_daily where company_id = $1) as has',
+        [companyId],
+      );
+      if (!daily.rows[0]?.has) {
+        const dt = performance.now();
+        const n = await rebuildDailyFromHourly(database.db, companyId);
+        await database.pool.query('analyze report_daily');
+        await database.pool.query('analyze attendance_flows');
+        result.dailyFill = { rows: n, seconds: Math.round((performance.now() - dt) / 100) / 10 };
+        console.log(
+          `  report_daily preenchida a partir de report_hourly: ${fmt(n)} linhas em ${s(performance.now() - dt)}`,
+        );
+      }
+      console.log('');
+    }
 
     const [admin] = (
       await database.pool.query(`select id, role from users where email = 'admin@empresademo.com.br'`)
@@ -395,7 +418,14 @@ async function main() {
     timings.push(
       await time('painel equipe', 300, async () => (team = await teamDashboard(deps, caller, input))),
     );
-    timings.push(await time('resumo operacional', 300, () => operationalSummary(deps, caller, input)));
+    let summary: Awaited<ReturnType<typeof operationalSummary>> | null = null;
+    timings.push(
+      await time(
+        'resumo operacional',
+        300,
+        async () => (summary = await operationalSummary(deps, caller, input)),
+      ),
+    );
     timings.push(await time('monitoramento (hoje)', 300, () => monitoringDashboard(deps, caller)));
     if (notRun.length) console.log(`\nnão medidos (com o motivo):\n  ${notRun.join('\n  ')}`);
 
@@ -480,6 +510,67 @@ async function main() {
       .map((r) => [Number(r.op), Number(r.closed)])
       .sort((x, y) => Number(x[0]) - Number(y[0]));
     check('painel equipe: encerrados por operador', teamGot, teamWant);
+    const sm = summary as Awaited<ReturnType<typeof operationalSummary>> | null;
+    const summaryGot = (sm?.rows ?? [])
+      .filter((r) => r.finalized > 0)
+      .map((r) => [r.user_id, r.finalized, r.tma, r.tme])
+      .sort((x, y) => Number(x[0]) - Number(y[0]));
+    const summaryWant = raw.closedBy
+      .filter((r) => Number(r.op) !== 0)
+      .map((r) => [
+        Number(r.op),
+        Number(r.closed),
+        avg(Number(r.hs), Number(r.closed)),
+        avg(Number(r.ws), Number(r.wc)),
+      ])
+      .sort((x, y) => Number(x[0]) - Number(y[0]));
+    check('resumo operacional: encerrados, TMA, TME por usuário', summaryGot, summaryWant);
+    const comp = tables.get('complete')?.totals;
+    check(
+      'completo (report_daily): abertos, encerrados, 1ª resposta, TMA, TME, SLA, recebidas, enviadas',
+      comp
+        ? [
+            comp.opened,
+            comp.closed,
+            comp.first_response,
+            comp.tma,
+            comp.tme,
+            comp.sla_breaches,
+            comp.messages_in,
+            comp.messages_out,
+          ]
+        : null,
+      [
+        raw.opened,
+        closed,
+        avg(raw.sum(raw.closedBy, 'frs'), raw.sum(raw.closedBy, 'frc')),
+        avg(raw.sum(raw.closedBy, 'hs'), closed),
+        avg(raw.sum(raw.closedBy, 'ws'), raw.sum(raw.closedBy, 'wc')),
+        raw.sum(raw.closedBy, 'sla'),
+        mi,
+        mo,
+      ],
+    );
+    // report_daily is report_hourly summed per local day: every measure of the whole data set, both ways.
+    const measures = [
+      'opened',
+      'closed',
+      'handling_sum',
+      'waiting_sum',
+      'messages_in',
+      'messages_out',
+      'transfers',
+      'pause_seconds',
+      'session_seconds',
+    ];
+    const sums = measures.map((m) => `sum(${m})::float8 as ${m}`).join(', ');
+    const [hourlySums, dailySums] = await Promise.all(
+      ['report_hourly', 'report_daily'].map(
+        async (t) =>
+          (await database.pool.query(`select ${sums} from ${t} where company_id = $1`, [companyId])).rows[0],
+      ),
+    );
+    check('report_daily = report_hourly (somas de todo o período gerado)', dailySums, hourlySums);
 
     const slow = timings.filter((x) => x.p95 >= x.limit);
     console.log(
