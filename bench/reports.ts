@@ -195,6 +195,191 @@ async function generate(database: Database, companyId: number) {
   console.log(`dados prontos em ${s(performance.now() - t0)}`);
 }
 
+/**
+ * The data of the raw-table reports the attendances do not make (helper I): active sends with their messages,
+ * campaigns and their recipients, control-word logs, opt-in subscribers, answered polls, and the trigger
+ * engine's marker on some operator messages. Each part runs when its table is empty (so also on --reuse).
+ */
+async function generateActivity(database: Database, companyId: number) {
+  const q = (text: string, params: unknown[] = []) => database.pool.query(text, params);
+  const empty = async (table: string) =>
+    (await q(`select not exists (select 1 from ${table} where company_id = $1) as e`, [companyId])).rows[0]
+      .e as boolean;
+  const t0 = performance.now();
+  const ops = (
+    await q(`select id from users where company_id = $1 and email like 'bench%@bench.local' order by id`, [
+      companyId,
+    ])
+  ).rows.map((r: { id: number }) => r.id);
+  const channels = (await q('select id, kind from channels where company_id = $1 order by id', [companyId]))
+    .rows as { id: number; kind: string }[];
+  const { min, max } = (
+    await q('select min(id)::int as min, max(id)::int as max from attendances where company_id = $1', [
+      companyId,
+    ])
+  ).rows[0] as { min: number; max: number };
+  if (ops.length === 0 || max === null) return;
+  const n = max - min + 1;
+  // Spread over the generated span, like the attendances (scaled from 1,000,000 attendances).
+  const scale = ATTENDANCES / 1_000_000;
+  const spread = (g: string, total: number) =>
+    `date_trunc('hour', now()) - interval '${DAYS} days' + ((${g} - 1)::float8 / ${total} * ${DAYS * 86_400 - 4 * 3600}) * interval '1 second'`;
+  const cids = channels.map((c) => c.id);
+  const kinds = channels.map((c) => c.kind);
+  let made = false;
+
+  if (await empty('active_sends')) {
+    const total = Math.round(50_000 * scale);
+    // One in three sends without an attendance; the others on an existing attendance, with their message
+    // (stored, as create-active does, before the send is counted) in one of the delivery states.
+    await q(
+      `with s as (
+         insert into active_sends (company_id, user_id, channel_id, attendance_id, phone, created_at)
+         select $1, ($2::int[])[1 + g % cardinality($2::int[])], ($3::int[])[1 + g % cardinality($3::int[])],
+           case when g % 3 <> 0 then $4::bigint + (g * 7919) % $5::bigint end, '55119' || lpad(g::text, 8, '0'),
+           ${spread('g', total)}
+         from generate_series(1, ${total}) g
+         returning id, attendance_id, user_id, created_at)
+       insert into messages (company_id, attendance_id, message_id, text, sender_type, operator_id, sent_at,
+         delivery, created_at)
+       select $1, s.attendance_id, 'bench_active_' || s.id, 'Mensagem ativa ' || s.id, 1, s.user_id, s.created_at,
+         (array['sent', 'delivered', 'read', 'error'])[1 + s.id % 4], s.created_at - interval '1 second'
+       from s where s.attendance_id is not null`,
+      [companyId, ops, cids, min, n],
+    );
+    made = true;
+  }
+  if (await empty('campaigns')) {
+    const camps = Math.max(1, Math.round(200 * scale));
+    const per = 2_500;
+    await q(
+      `insert into campaigns (company_id, title, status, channel, channel_id, total_contacts, processed_contacts,
+         started_at, finished_at, created_by, created_at, updated_at)
+       select $1, 'Campanha Bench ' || g, 'finished', ($4::text[])[1 + g % cardinality($3::int[])],
+         ($3::int[])[1 + g % cardinality($3::int[])], ${per}, ${per}, t + interval '1 hour', t + interval '3 hours',
+         ($2::int[])[1 + g % cardinality($2::int[])], t, t
+       from (select g, ${spread('g', camps)} as t from generate_series(1, ${camps}) g) x`,
+      [companyId, ops, cids, kinds],
+    );
+    // Each recipient: 8 % failed, 2 % invalid, the others sent and then 60 % delivered, 30 % read.
+    await q(
+      `insert into campaign_contacts (company_id, campaign_id, contact_key, name, status, attempts, sent_at,
+         delivered_at, read_at)
+       select k.company_id, k.id, '5521' || lpad((k.id * ${per} + j)::text, 9, '0'), 'Destinatário ' || j, st, 1,
+         case when st in ('sent', 'delivered', 'read') then k.started_at + j * interval '2 seconds' end,
+         case when st in ('delivered', 'read') then k.started_at + j * interval '2 seconds' + interval '5 seconds' end,
+         case when st = 'read' then k.started_at + j * interval '2 seconds' + interval '60 seconds' end
+       from campaigns k cross join generate_series(1, ${per}) j
+         cross join lateral (select case when j % 50 < 4 then 'failure' when j % 50 = 4 then 'invalid'
+           when j % 10 < 3 then 'read' when j % 10 < 9 then 'delivered' else 'sent' end as st) s
+       where k.company_id = $1`,
+      [companyId],
+    );
+    made = true;
+  }
+  if (await empty('control_word_logs')) {
+    const total = Math.round(100_000 * scale);
+    await q(
+      `insert into control_word_logs (company_id, user_id, attendance_id, kind, words, created_at)
+       select $1, ($2::int[])[1 + g % cardinality($2::int[])], $3::bigint + (g * 104729) % $4::bigint,
+         case when g % 10 = 0 then 'name' else 'message' end,
+         case when g % 4 = 0 then array['cancelar', 'procon'] else array[(array['cancelar', 'procon', 'advogado',
+           'reclamação'])[1 + g % 4]] end,
+         ${spread('g', total)}
+       from generate_series(1, ${total}) g`,
+      [companyId, ops, min, n],
+    );
+    made = true;
+  }
+  if (await empty('subscribers')) {
+    const total = Math.round(200_000 * scale);
+    await q(
+      `insert into subscribers (company_id, channel_id, uid, name, subscriber_status, source, created_at, updated_at)
+       select $1, ($2::int[])[1 + g % cardinality($2::int[])], '5531' || lpad(g::text, 9, '0'), 'Assinante ' || g,
+         case when g % 5 = 0 then 'inactive' else 'active' end,
+         case when g % 5 = 0 then 'optout' when g % 7 = 0 then 'manual' when g % 11 = 0 then 'optin' else 'inbound' end,
+         ${spread('g', total)}, ${spread('g', total)}
+       from generate_series(1, ${total}) g`,
+      [companyId, cids],
+    );
+    made = true;
+  }
+  if (await empty('poll_requests')) {
+    const total = Math.round(150_000 * scale);
+    const opts = (labels: string[]) =>
+      JSON.stringify(
+        Object.fromEntries(labels.map((v, i) => [String(i + 1), { key: String(i + 1), value: v }])),
+      );
+    const polls = (
+      await q(
+        `insert into polls (company_id, name, question, possible_answers)
+         values ($1, 'Satisfação Bench', 'De 1 a 5, quanto nos recomenda?', $2),
+                ($1, 'Resolução Bench', 'Seu problema foi resolvido?', $3),
+                ($1, 'Atendimento Bench', 'Como foi o atendimento?', $4) returning id`,
+        [companyId, opts(['1', '2', '3', '4', '5']), opts(['Sim', 'Não']), opts(['Bom', 'Regular', 'Ruim'])],
+      )
+    ).rows.map((r: { id: number }) => r.id);
+    // Answered after the attendance closed (the poll of the closing), by the attendance's operator and sector.
+    await q(
+      `insert into poll_requests (company_id, poll_id, attendance_id, contact_id, channel_id, status_id, operator_id,
+         sector_id, state, answer_key, answer_value, asked_at, answered_at)
+       select a.company_id, p.poll, a.id, a.contact_id, a.channel_id, a.status_id, a.operator_assigned_id,
+         a.sector_id, 'answered', k.key, k.key, a.closed_at, a.closed_at + interval '2 minutes'
+       from generate_series(1, ${total}) g
+         join attendances a on a.company_id = $1 and a.id = $3::bigint + (g::bigint * 6) % $4::bigint
+         cross join lateral (select ($2::int[])[1 + g % 3] as poll) p
+         cross join lateral (select (1 + (g / 3) % (case g % 3 when 0 then 5 when 1 then 2 else 3 end))::text as key) k
+       where a.closed_at is not null`,
+      [companyId, polls, min, n],
+    );
+    made = true;
+  }
+  if (
+    !(
+      await q(
+        `select exists (select 1 from messages where company_id = $1 and metadata ? 'trigger'
+           and message_id like 'bm%') as e`,
+        [companyId],
+      )
+    ).rows[0].e
+  ) {
+    // The trigger engine's marker on the second message (the operator's) of one attendance in ten: a first
+    // message, an off-hours notice or a text trigger (of the triggers made here, one per channel).
+    const texts = (
+      await q(
+        `insert into triggers (company_id, channel_id, triggerable_type, trigger_type, name, trigger_text)
+         select $1, c, k, 'text', 'Gatilho Bench ' || c, 'bench' from unnest($2::int[], $3::text[]) as x(c, k)
+         returning id, channel_id`,
+        [companyId, cids, kinds],
+      )
+    ).rows as { id: number; channel_id: number }[];
+    await q(
+      `update messages m set metadata = m.metadata || case a.id % 3
+           when 0 then jsonb_build_object('trigger', 'first_message')
+           when 1 then jsonb_build_object('trigger', 'after_working_period')
+           else jsonb_build_object('trigger', 'text', 'trigger_id', t.id) end
+       from attendances a join unnest($2::int[], $3::int[]) as t(id, channel) on t.channel = a.channel_id
+       where a.company_id = $1 and a.id % 10 = 0 and m.company_id = $1 and m.message_id = 'bm' || a.id || '_2'`,
+      [companyId, texts.map((t) => t.id), texts.map((t) => t.channel_id)],
+    );
+    made = true;
+  }
+  if (!made) return;
+  for (const t of [
+    'active_sends',
+    'campaigns',
+    'campaign_contacts',
+    'control_word_logs',
+    'subscribers',
+    'poll_requests',
+    'messages',
+  ])
+    await q(`analyze ${t}`);
+  console.log(
+    `dados dos relatórios de atividade (ativos, campanhas, palavras de controle, opt-in, enquetes, gatilhos): ${s(performance.now() - t0)}\n`,
+  );
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
@@ -257,6 +442,101 @@ async function rawFigures(database: Database, companyId: number, from: Date, to:
   const sum = (list: Record<string, number | null>[], k: string) =>
     list.reduce((a, r) => a + Number(r[k] ?? 0), 0);
   return { opened: opened?.n ?? 0, closedBy, msgs, sum };
+}
+
+/**
+ * The totals of the raw-table reports (helper I) recomputed here from their tables, written independently of
+ * the runners: attendance flow, triggers, active, campaigns, control words, opt-in, polls.
+ */
+async function checkActivity(
+  database: Database,
+  companyId: number,
+  from: Date,
+  to: Date,
+  channelId: number,
+  tables: Map<TReportKey, TReportTable>,
+) {
+  const p = [companyId, from.toISOString(), to.toISOString()];
+  const one = async (text: string, params: unknown[] = p) =>
+    (await database.pool.query(text, params)).rows[0] as Record<string, number>;
+  const flows = await one(
+    'select count(*)::int as n from attendances where company_id = $1 and created_at >= $2 and created_at < $3',
+  );
+  check('fluxo de atendimento: atendimentos abertos', tables.get('attendance-flow')?.total, flows.n);
+  const trig = await one(
+    `select count(*)::int as fired, count(distinct m.attendance_id)::int as attendances
+     from (select distinct m.attendance_id, m.sent_at, m.metadata->>'trigger' as kind, m.metadata->>'trigger_id' as tid
+           from messages m join attendances a on a.company_id = m.company_id and a.id = m.attendance_id
+           where m.company_id = $1 and m.sent_at >= $2 and m.sent_at < $3 and m.sender_type = 1
+             and m.metadata ? 'trigger' and a.channel_id = $4) m`,
+    [...p, channelId],
+  );
+  const tt = tables.get('triggers')?.totals;
+  check(
+    'gatilhos (1º canal): disparos, atendimentos',
+    [tt?.fired, tt?.attendances],
+    [trig.fired, trig.attendances],
+  );
+  const act = await one(
+    `select count(*)::int as total,
+       count(*) filter (where coalesce(m.delivery, 'sent') = 'sent')::int as sent,
+       count(*) filter (where m.delivery = 'delivered')::int as delivered,
+       count(*) filter (where m.delivery = 'read')::int as read,
+       count(*) filter (where m.delivery = 'error')::int as error
+     from active_sends s left join messages m on m.company_id = s.company_id
+       and m.message_id = 'bench_active_' || s.id
+     where s.company_id = $1 and s.created_at >= $2 and s.created_at < $3`,
+  );
+  const states = new Map((tables.get('active')?.tables?.[0]?.rows ?? []).map((r) => [r.state, r.count]));
+  check(
+    'ativos: envios, enviados, entregues, lidos, erros',
+    [
+      tables.get('active')?.total,
+      states.get('Enviado'),
+      states.get('Entregue'),
+      states.get('Lido'),
+      states.get('Erro'),
+    ],
+    [act.total, act.sent, act.delivered, act.read, act.error],
+  );
+  const camp = await one(
+    `select coalesce(sum(x.contacts), 0)::int as contacts, coalesce(sum(x.sent), 0)::int as sent,
+       coalesce(sum(x.delivered), 0)::int as delivered, coalesce(sum(x.read), 0)::int as read,
+       coalesce(sum(x.failed), 0)::int as failed
+     from (select k.id, count(s.id) as contacts,
+             count(s.id) filter (where s.sent_at is not null) as sent,
+             count(s.id) filter (where s.delivered_at is not null) as delivered,
+             count(s.id) filter (where s.read_at is not null) as read,
+             count(s.id) filter (where s.status in ('failure', 'invalid')) as failed,
+             bool_or(s.sent_at >= $2 and s.sent_at < $3) as sent_in
+           from campaigns k left join campaign_contacts s on s.company_id = k.company_id and s.campaign_id = k.id
+           where k.company_id = $1 and k.deleted_at is null group by k.id, k.created_at, k.started_at
+           having (k.created_at >= $2 and k.created_at < $3) or (k.started_at >= $2 and k.started_at < $3)
+             or bool_or(s.sent_at >= $2 and s.sent_at < $3)) x`,
+  );
+  const ct = tables.get('campaigns')?.totals;
+  check(
+    'campanhas: contatos, enviados, entregues, lidos, falhas',
+    [ct?.contacts, ct?.sent, ct?.delivered, ct?.read, ct?.failed],
+    [camp.contacts, camp.sent, camp.delivered, camp.read, camp.failed],
+  );
+  const words = await one(
+    `select coalesce(sum(cardinality(words)), 0)::int as n from control_word_logs
+     where company_id = $1 and created_at >= $2 and created_at < $3`,
+  );
+  check('palavras de controle: ocorrências', tables.get('control-words')?.total, words.n);
+  const opt = await one(
+    `select count(*) filter (where subscriber_status = 'active')::int as optin,
+       count(*) filter (where subscriber_status = 'inactive')::int as optout
+     from subscribers where company_id = $1 and updated_at >= $2 and updated_at < $3`,
+  );
+  const ot = tables.get('optin')?.totals;
+  check('opt-in: entradas, saídas', [ot?.optin, ot?.optout], [opt.optin, opt.optout]);
+  const polls = await one(
+    `select count(*)::int as n from poll_requests where company_id = $1 and state = 'answered'
+       and asked_at >= $2 and asked_at < $3`,
+  );
+  check('enquetes: respostas', tables.get('polls')?.totals?.answers, polls.n);
 }
 
 async function main() {
@@ -332,6 +612,9 @@ async function main() {
       }
       console.log('');
     }
+
+    // The raw-table reports' data (active, campaigns, control words, opt-in, polls, triggers), when missing.
+    await generateActivity(database, companyId);
 
     const [admin] = (
       await database.pool.query(`select id, role from users where email = 'admin@empresademo.com.br'`)
@@ -510,6 +793,7 @@ async function main() {
       .map((r) => [Number(r.op), Number(r.closed)])
       .sort((x, y) => Number(x[0]) - Number(y[0]));
     check('painel equipe: encerrados por operador', teamGot, teamWant);
+    await checkActivity(database, companyId, refCtx.from, refCtx.to, firstChannel, tables);
     const sm = summary as Awaited<ReturnType<typeof operationalSummary>> | null;
     const summaryGot = (sm?.rows ?? [])
       .filter((r) => r.finalized > 0)
