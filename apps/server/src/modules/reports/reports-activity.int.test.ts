@@ -412,6 +412,23 @@ describe('active report', () => {
     expect(r.status).toBe(200);
     expect((r.body as unknown as Table).rows.map((x) => x.contact)).toEqual(['Outra']);
   });
+
+  it('counts a send without its message as sent, with the sent ones', async () => {
+    await ctx.db.insert(activeSends).values({
+      companyId: w.demo.companyId,
+      userId: ids.ana,
+      channelId: chW.id,
+      phone: '5511900000009',
+      createdAt: spAt('2026-04-03'),
+    });
+    const t = await table('active', { fromDate: '01/04/2026', toDate: '30/04/2026' });
+    expect(t.total).toBe(2);
+    expect(t.tables?.[0]?.rows).toEqual([
+      { state: 'Enviado', count: 2 },
+      { state: 'Responderam', count: 0 },
+      { state: 'Total', count: 2 },
+    ]);
+  });
 });
 
 describe('control words report', () => {

@@ -64,10 +64,12 @@ export const runActive: ReportRunner = async (ctx) => {
   }>(sql`${base} order by s.created_at desc, s.id desc ${pageSql(ctx)}`);
   const counts = await ctx.db.execute<{ delivery: string | null; n: number; answered: number }>(sql`
     with b as (${base})
-    select b.delivery, count(*)::int as n, count(*) filter (where b.answered)::int as answered
-    from b group by b.delivery`);
+    select coalesce(b.delivery, 'sent') as delivery, count(*)::int as n,
+      count(*) filter (where b.answered)::int as answered
+    from b group by 1`);
   const total = counts.rows.reduce((s, c) => s + c.n, 0);
   const answered = counts.rows.reduce((s, c) => s + c.answered, 0);
+  // A send without its message counts as sent (one group with the sent ones).
   const byState = new Map(counts.rows.map((c) => [c.delivery ?? 'sent', c.n]));
   return {
     title: REPORTS.active.title,
