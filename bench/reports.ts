@@ -230,22 +230,24 @@ async function generateActivity(database: Database, companyId: number) {
 
   if (await empty('active_sends')) {
     const total = Math.round(50_000 * scale);
-    // One in three sends without an attendance; the others on an existing attendance, with their message
-    // (stored, as create-active does, before the send is counted) in one of the delivery states.
+    // One in three sends without an attendance (spread over the span); the others on an attendance, whose
+    // operator message at 30 s becomes the send's message (stored just before it, as create-active does; its
+    // created_at set to its sent_at) in one of the delivery states. No message is added: the rollups stay exact.
     await q(
-      `with s as (
-         insert into active_sends (company_id, user_id, channel_id, attendance_id, phone, created_at)
-         select $1, ($2::int[])[1 + g % cardinality($2::int[])], ($3::int[])[1 + g % cardinality($3::int[])],
-           case when g % 3 <> 0 then $4::bigint + (g * 7919) % $5::bigint end, '55119' || lpad(g::text, 8, '0'),
-           ${spread('g', total)}
-         from generate_series(1, ${total}) g
-         returning id, attendance_id, user_id, created_at)
-       insert into messages (company_id, attendance_id, message_id, text, sender_type, operator_id, sent_at,
-         delivery, created_at)
-       select $1, s.attendance_id, 'bench_active_' || s.id, 'Mensagem ativa ' || s.id, 1, s.user_id, s.created_at,
-         (array['sent', 'delivered', 'read', 'error'])[1 + s.id % 4], s.created_at - interval '1 second'
-       from s where s.attendance_id is not null`,
+      `insert into active_sends (company_id, user_id, channel_id, attendance_id, phone, created_at)
+       select $1, ($2::int[])[1 + g % cardinality($2::int[])], coalesce(a.channel_id, ($3::int[])[1 + g % cardinality($3::int[])]),
+         a.id, '55119' || lpad(g::text, 8, '0'), coalesce(a.created_at + interval '31 seconds', ${spread('g', total)})
+       from generate_series(1, ${total}) g
+         left join attendances a on g % 3 <> 0 and a.company_id = $1
+           and a.id = $4::bigint + (g::bigint * 7919) % $5::bigint`,
       [companyId, ops, cids, min, n],
+    );
+    await q(
+      `update messages m set created_at = m.sent_at, delivery = (array['sent', 'delivered', 'read', 'error'])[1 + s.id % 4]
+       from active_sends s
+       where s.company_id = $1 and s.attendance_id is not null and m.company_id = $1
+         and m.message_id = 'bm' || s.attendance_id || '_2'`,
+      [companyId],
     );
     made = true;
   }
@@ -281,7 +283,7 @@ async function generateActivity(database: Database, companyId: number) {
     const total = Math.round(100_000 * scale);
     await q(
       `insert into control_word_logs (company_id, user_id, attendance_id, kind, words, created_at)
-       select $1, ($2::int[])[1 + g % cardinality($2::int[])], $3::bigint + (g * 104729) % $4::bigint,
+       select $1, ($2::int[])[1 + g % cardinality($2::int[])], $3::bigint + (g::bigint * 104729) % $4::bigint,
          case when g % 10 = 0 then 'name' else 'message' end,
          case when g % 4 = 0 then array['cancelar', 'procon'] else array[(array['cancelar', 'procon', 'advogado',
            'reclamação'])[1 + g % 4]] end,
@@ -484,7 +486,7 @@ async function checkActivity(
        count(*) filter (where m.delivery = 'read')::int as read,
        count(*) filter (where m.delivery = 'error')::int as error
      from active_sends s left join messages m on m.company_id = s.company_id
-       and m.message_id = 'bench_active_' || s.id
+       and m.message_id = 'bm' || s.attendance_id || '_2'
      where s.company_id = $1 and s.created_at >= $2 and s.created_at < $3`,
   );
   const states = new Map((tables.get('active')?.tables?.[0]?.rows ?? []).map((r) => [r.state, r.count]));
