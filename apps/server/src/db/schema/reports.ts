@@ -115,8 +115,13 @@ export const attendanceFlows = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.attendanceId] }),
     index('attendance_flows_opened_idx').on(t.companyId, t.openedAt),
-    // The operational summary's attendances handled: those still open or closed since the period's start.
-    index('attendance_flows_closed_idx').on(t.companyId, t.closedAt),
+    // The operational summary's attendances handled (those still open or closed since the period's start) as an
+    // index-only scan: the record's row is wide (closed_booked), the columns it needs are not.
+    index('attendance_flows_closed_idx').on(t.companyId, t.closedAt, t.openedAt, t.responsibleIds),
+    // The operational summary's attendances opened (active openings): few rows among all the period's.
+    index('attendance_flows_opened_by_idx')
+      .on(t.companyId, t.openedAt, t.openedBy)
+      .where(sql`opened_by is not null`),
   ],
 );
 

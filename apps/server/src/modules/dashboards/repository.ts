@@ -216,17 +216,23 @@ export async function openedByUser(db: Db, companyId: number, p: Period) {
 }
 
 /**
- * Attendances each user handled (held at some point) that were open during the period. responsible_ids holds
- * each operator once (report-rollups/flows.ts), so count(*) counts attendances; the records still open or closed
- * since the period's start come from attendance_flows_closed_idx.
+ * Attendances each user handled (held at some point) that were open during the period: the flow records still
+ * open or closed since the period's start, counted per list of holders (an index-only scan of
+ * attendance_flows_closed_idx; few distinct lists), then per holder. responsible_ids holds each operator once
+ * (report-rollups/flows.ts), so the sum counts attendances.
  */
 export async function handledByUser(db: Db, companyId: number, p: Period) {
   const list = await rows<{ id: number; total: unknown }>(
     db,
-    sql`select u id, count(*) total
-      from attendance_flows f cross join lateral unnest(f.responsible_ids) u
-      where f.company_id = ${companyId} and f.opened_at < ${p.to}
-        and (f.closed_at is null or f.closed_at >= ${p.from}) group by u`,
+    sql`select u id, sum(g.n) total from (
+        select r, count(*) n from (
+          select f.responsible_ids r from attendance_flows f
+          where f.company_id = ${companyId} and f.closed_at >= ${p.from} and f.opened_at < ${p.to}
+          union all
+          select f.responsible_ids from attendance_flows f
+          where f.company_id = ${companyId} and f.closed_at is null and f.opened_at < ${p.to}
+        ) x group by r
+      ) g cross join lateral unnest(g.r) u group by u`,
   );
   return new Map(list.map((r) => [r.id, n(r.total)]));
 }
