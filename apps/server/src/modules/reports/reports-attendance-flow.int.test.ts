@@ -253,6 +253,35 @@ describe('attendance-flow report', () => {
     );
     expect(lines[3]).toBe('Total;1 atendimento(s);;;;;;;1');
   });
+
+  it('pages on screen (50 a page, count and totals of the whole period) with a filter on the attendance', async () => {
+    for (let i = 0; i < 52; i++) {
+      const openedAt = new Date(Date.UTC(2026, 5, 10, 12, i));
+      const a = await w.attendance({
+        channel: i % 2 === 0 ? chF : chG,
+        name: `Paginado ${String(i).padStart(2, '0')}`,
+        phone: `55119800000${String(i).padStart(2, '0')}`,
+        sectorId: ids.suporte,
+        at: openedAt,
+      });
+      await ctx.db
+        .insert(attendanceFlows)
+        .values({ companyId: w.demo.companyId, attendanceId: a.id, openedAt, transfers: 1 });
+    }
+    const JUNE = { fromDate: '01/06/2026', toDate: '30/06/2026' };
+    const first = await table(JUNE);
+    expect(first.total).toBe(52);
+    expect(first.rows).toHaveLength(50);
+    expect(first.totals).toMatchObject({ contact: '52 atendimento(s)', transfers: 52 });
+    const second = await table({ ...JUNE, page: 2 });
+    expect(second.total).toBe(52);
+    expect(second.rows.map((r) => r.contact)).toEqual(['Paginado 50', 'Paginado 51']);
+    const telegram = await table({ ...JUNE, channel_id: chG.id });
+    expect(telegram.total).toBe(26);
+    expect(telegram.rows).toHaveLength(26);
+    expect(telegram.rows[25]?.contact).toBe('Paginado 51');
+    expect(telegram.totals).toMatchObject({ transfers: 26 });
+  });
 });
 
 describe('attendance-flow detail', () => {
