@@ -20,8 +20,8 @@ let http: ReturnType<typeof api>;
 let manager: string;
 let w: Awaited<ReturnType<typeof reportWorld>>;
 let ids: { ana: number; bruno: number; gustavo: number; suporte: number; comercial: number };
-let chF: { id: number };
-let chG: { id: number };
+let chF: { id: number; kind: string };
+let chG: { id: number; kind: string };
 let carlaId: number;
 let otherAttendanceId: number;
 
