@@ -29,7 +29,7 @@ const ENDED_BY: Record<string, string> = {
 
 /**
  * Sessions and pauses of each user (report_daily, booked when they end) and the time worked (session minus
- * pause), plus every pause started in the period (user_pauses) as a detail table.
+ * pause), plus the pauses started in the period (user_pauses) as a detail table: one page on screen, all in the CSV.
  */
 export const runSessionControl: ReportRunner = async (ctx) => {
   const def = REPORTS['session-control'];
