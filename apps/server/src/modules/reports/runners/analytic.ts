@@ -110,10 +110,9 @@ export const runAnalytic: ReportRunner = async (ctx) => {
       )
     : [];
   const byId = new Map(counts.map((c) => [Number(c.attendance_id), c]));
-  const [names, channels] = await Promise.all([
-    userNames(ctx.db, ctx.companyId),
-    channelInfos(ctx.db, ctx.companyId),
-  ]);
+  // One after the other: a report runs on one transaction's client.
+  const names = await userNames(ctx.db, ctx.companyId);
+  const channels = await channelInfos(ctx.db, ctx.companyId);
   table.rows = rows.map((r) => {
     const c = byId.get(Number(r.id));
     return {
