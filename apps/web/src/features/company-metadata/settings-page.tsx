@@ -10,6 +10,7 @@ import { DistributionSettingsTab } from '../distribution/distribution-settings-t
 import { PauseSettingsTab } from '../pause/pause-settings-tab';
 import { BlacklistTab } from './blacklist-tab';
 import { MfaTab } from './info-tabs';
+import { ReportsTab } from './report-tabs';
 import { SectorConfigTab } from './sector-config-tab';
 import {
   SETTINGS_GROUPS,
@@ -49,6 +50,7 @@ const PANEL: Record<TSettingsTab, () => ReactNode> = {
   rules: () => <AttendanceRulesTab />,
   email: () => <EmailTab />,
   blacklist: () => <BlacklistTab />,
+  reports: () => <ReportsTab />,
   'contact-metadata': () => <ContactFieldsTab />,
   'knowledge-base': () => <KnowledgeBaseTab />,
   'control-words': () => <ControlWordsTab />,

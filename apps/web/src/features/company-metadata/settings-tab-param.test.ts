@@ -26,7 +26,6 @@ describe('aba das configurações', () => {
       'crm',
       'auto-change',
       'campaign-options',
-      'reports',
       'report-bi',
       'history',
     ];
@@ -40,9 +39,11 @@ describe('aba das configurações', () => {
     expect(settingsTabParams('rules')).toEqual({ tab: 'rules' });
   });
 
-  it('has the 11 attendance-settings tabs and the 8 general tabs that exist, each once', () => {
+  it('has the 11 attendance-settings tabs and the 9 general tabs that exist, each once', () => {
     expect(settingsTabsOf('Atendimento')).toHaveLength(11);
-    expect(settingsTabsOf('Gerais')).toHaveLength(8);
+    expect(settingsTabsOf('Gerais')).toHaveLength(9);
+    // The reports tab is real since the background and periodic reports exist (issue 19).
+    expect(settingsTabOf('reports')).toBe('reports');
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.id)).size).toBe(SETTINGS_TAB_LIST.length);
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.label)).size).toBe(SETTINGS_TAB_LIST.length);
   });
