@@ -46,6 +46,7 @@ import { instagramRoutes } from './modules/instagram/routes';
 import { knowledgeRoutes } from './modules/knowledge/routes';
 import { mailingRoutes } from './modules/mailing/routes';
 import { mailingDataRoutes } from './modules/mailing-data/routes';
+import { messengerRoutes } from './modules/messenger/routes';
 import { multichannelRoutes } from './modules/multichannel/routes';
 import { newchatRoutes } from './modules/newchat/routes';
 import { optinRoutes } from './modules/optin/routes';
@@ -206,6 +207,7 @@ export async function buildApp(
   await app.register(flowDetailRoutes(deps));
   await app.register(backgroundReportRoutes(deps));
   await app.register(dashboardRoutes(deps));
+  await app.register(messengerRoutes(deps));
   if (opts.channelControl) await app.register(channelControlRoutes(opts.channelControl));
 
   await serveWebApp(app, deps.config.WEB_DIST);

@@ -30,6 +30,9 @@ export type TServerToClientEvents = {
   'blacklist:changed': (payload: { suggestions: boolean }) => void;
   // Issue 19, to the company's managers and admins: the dashboards' period figures or the live monitor changed.
   'update-dashboard': (payload: { kind: 'company' | 'monitor' }) => void;
+  // Issue 20, to the recipient user only: a manager's message or an operator's answer in the messenger.
+  'internal-message': (payload: { chat_id: number }) => void;
+  'operator-answer': (payload: { chat_id: number }) => void;
 };
 
 export type TClientToServerEvents = {

@@ -142,6 +142,8 @@ export const ZFact = z.discriminatedUnion('name', [
   onCompany('mailing.updated', { mailing_id: zId() }),
   onCompany('batch_close.updated', { queue_id: zId() }),
   onCompany('blacklist.changed', { suggestions: z.boolean() }),
+  // Issue 20: an internal message (answer false) or an operator's answer reached a user's messenger.
+  onCompany('internal.message', { chat_id: zId(), to_user_id: zId(), answer: z.boolean() }),
 ]);
 
 /** A fact as an operation writes it. */
@@ -163,6 +165,7 @@ export const FACT_NOTICES = [
   'mailing.updated',
   'batch_close.updated',
   'blacklist.changed',
+  'internal.message',
 ] as const satisfies readonly TFactName[];
 
 export function isNotice(name: TFactName): boolean {

@@ -285,5 +285,10 @@ async function emitCompanyFact(io: Server, deps: FanoutDeps, f: TStoredFact): Pr
     io.local
       .to(rooms.user(f.data.user_id))
       .emit('export:ready', { exportId: f.data.export_id, message: HISTORY_MSG.exportReady });
+  } else if (f.name === 'internal.message') {
+    // Only the recipient's sockets: the messenger is private between a manager and an operator.
+    io.local
+      .to(rooms.user(f.data.to_user_id))
+      .emit(f.data.answer ? 'operator-answer' : 'internal-message', { chat_id: f.data.chat_id });
   }
 }

@@ -25,6 +25,8 @@ const COMPANY_FACTS = new Set([
   'operator.status_changed',
   'pause.started',
   'pause.ended',
+  // The internal-communication dashboard (issue 20).
+  'internal.message',
 ]);
 
 /** Which `update-dashboard` kinds a fact calls for. */

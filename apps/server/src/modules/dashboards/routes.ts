@@ -1,4 +1,5 @@
 import { formatDate } from '@prosa/shared/dates';
+import { ZCommunicationDashboard } from '@prosa/shared/messenger';
 import {
   REPORT_MSG,
   ZBusinessDashboard,
@@ -18,6 +19,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { reportCsv } from '../reports/csv';
 import { businessDashboard } from './business-dashboard';
+import { communicationDashboard } from './communication-dashboard';
 import { monitoringDashboard } from './monitoring-dashboard';
 import {
   detailsTable,
@@ -135,6 +137,19 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => saveTeamGoal(deps, callerOf(request), request.body),
+    );
+    app.get(
+      '/api/dashboards/communication',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Painel de comunicação interna',
+          querystring: ZDashboardFilters.pick({ fromDate: true, toDate: true }),
+          response: { 200: ZCommunicationDashboard },
+        },
+      },
+      async (request) => communicationDashboard(deps, callerOf(request), request.query),
     );
   };
 }

@@ -1,0 +1,98 @@
+import { z } from './zod';
+
+// Internal messenger (issue 20; spec 3 §3, §5, §7, §8): managers write to operators, operators answer.
+
+export const MESSENGER_MSG = {
+  required: 'Todos os campos devem ser preenchidos.',
+  answerRequired: 'O campo de resposta deve ser preenchido.',
+  operatorsError: 'Erro ao carregar operadores.',
+  saveError: 'Erro ao salvar mensagem, por favor tente novamente.',
+  operatorNotFound: 'Operador não encontrado.',
+  managerNotFound: 'Gestor não encontrado.',
+  chatNotFound: 'Conversa não encontrada.',
+  sent: 'Mensagem enviada com sucesso.',
+  answered: 'Resposta enviada com sucesso.',
+} as const;
+
+/** Time-out of the messenger's calls (spec 3 §9). */
+export const MESSENGER_TIMEOUT_MS = 5000;
+
+export const ZSendInternalMessage = z.object({
+  send_to: z.enum(['all', 'specific'], { error: MESSENGER_MSG.required }),
+  operator_ids: z.array(z.number().int().positive(), { error: MESSENGER_MSG.required }).max(1000).default([]),
+  message: z
+    .string({ error: MESSENGER_MSG.required })
+    .trim()
+    .min(1, MESSENGER_MSG.required)
+    .max(4000, 'A mensagem deve ter no máximo 4000 caracteres.'),
+  need_answer: z.boolean().default(false),
+});
+export type TSendInternalMessage = z.input<typeof ZSendInternalMessage>;
+
+export const ZAnswerInternalMessage = z.object({
+  message: z
+    .string({ error: MESSENGER_MSG.answerRequired })
+    .trim()
+    .min(1, MESSENGER_MSG.answerRequired)
+    .max(4000, 'A resposta deve ter no máximo 4000 caracteres.'),
+});
+
+export const ZChatsQuery = z.object({
+  name: z.string().trim().max(200).optional(),
+  sort: z.enum(['recent', 'oldest'], { error: 'Ordenação inválida.' }).default('recent'),
+});
+
+export const ZInternalChat = z.object({
+  id: z.number(),
+  /** The other side of the chat (the operator for a manager, the manager for an operator). */
+  with_user_id: z.number(),
+  with_name: z.string(),
+  created_at: z.string(),
+  last_message_at: z.string(),
+  last_text: z.string().nullable(),
+  unread: z.number(),
+  pending_answers: z.number(),
+});
+export type TInternalChat = z.infer<typeof ZInternalChat>;
+
+export const ZInternalMessage = z.object({
+  id: z.number(),
+  from_user_id: z.number(),
+  from_name: z.string(),
+  text: z.string(),
+  need_answer: z.boolean(),
+  answered_at: z.string().nullable(),
+  created_at: z.string(),
+  mine: z.boolean(),
+});
+export type TInternalMessage = z.infer<typeof ZInternalMessage>;
+
+export const ZChatMessages = z.object({ chat: ZInternalChat, messages: z.array(ZInternalMessage) });
+export type TChatMessages = z.infer<typeof ZChatMessages>;
+
+export const ZMessengerOperator = z.object({ id: z.number(), name: z.string() });
+export type TMessengerOperator = z.infer<typeof ZMessengerOperator>;
+
+// Internal-communication dashboard (issue 19).
+export const ZCommunicationRow = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  role: z.enum(['manager', 'operator']),
+  sent: z.number(),
+  answers: z.number(),
+  pending: z.number(),
+  /** Average seconds from a need-answer message to its answer (null without answers). */
+  avg_answer_seconds: z.number().nullable(),
+});
+export const ZCommunicationDashboard = z.object({
+  period: z.object({ fromDate: z.string(), toDate: z.string() }),
+  rows: z.array(ZCommunicationRow),
+  totals: z.object({
+    sent: z.number(),
+    answers: z.number(),
+    pending: z.number(),
+    avg_answer_seconds: z.number().nullable(),
+  }),
+  per_day: z.array(z.object({ day: z.string(), sent: z.number(), answers: z.number() })),
+});
+export type TCommunicationDashboard = z.infer<typeof ZCommunicationDashboard>;
