@@ -40,11 +40,13 @@ describe('facts catalogue', () => {
         'mailing.updated',
         'batch_close.updated',
         'blacklist.changed',
+        'internal.message',
       ].sort(),
     );
     expect(FACT_NOTICES.every((n) => isNotice(n))).toBe(true);
     expect(isNotice('message.received')).toBe(false);
     expect(isNotice('waweb.channel_updated')).toBe(true);
+    expect(isNotice('internal.message')).toBe(true);
   });
 
   it('accepts a fact with its ids and narrows it by name', () => {
