@@ -9,6 +9,7 @@ test.describe('login e menu por função', () => {
       'Atendimentos',
       'Contatos',
       'Perguntas e respostas',
+      'Comunicação interna',
       'Minha conta',
     ]);
     await expect(page.getByRole('link', { name: 'Usuários' })).toHaveCount(0);
@@ -44,6 +45,7 @@ test.describe('login e menu por função', () => {
       'Histórico',
       'Contatos',
       'Perguntas e respostas',
+      'Comunicação interna',
       'Empresas',
       'Usuários',
       'Setores',
@@ -110,6 +112,7 @@ test.describe('login e menu por função', () => {
       'Histórico',
       'Contatos',
       'Perguntas e respostas',
+      'Comunicação interna',
       'Usuários',
       'Setores',
       'Status',

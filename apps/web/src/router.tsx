@@ -23,6 +23,9 @@ const BatchClosePage = lazyPage(() =>
 const ReportsIndexPage = lazyPage(() =>
   import('./features/reports/reports-index-page').then((m) => m.ReportsIndexPage),
 );
+const MessengerPage = lazyPage(() =>
+  import('./features/messenger/messenger-page').then((m) => m.MessengerPage),
+);
 const ReportPage = lazyPage(() => import('./features/reports/report-page').then((m) => m.ReportPage));
 const BackgroundReportsPage = lazyPage(() =>
   import('./features/reports/background-reports-page').then((m) => m.BackgroundReportsPage),
@@ -157,6 +160,7 @@ export function createRouter() {
                 { path: 'history', element: <HistoryPage /> },
                 { path: 'contacts', element: <ContactsPage /> },
                 { path: 'knowledgebase', element: <KnowledgePage /> },
+                { path: 'messenger', element: <MessengerPage /> },
                 { path: 'companies', element: <CompaniesPage /> },
                 { path: 'companies/:id', element: <CompanyEditPage /> },
                 { path: 'users', element: <UsersPage /> },

@@ -8,6 +8,7 @@ describe('menu by role', () => {
       'Atendimentos',
       'Contatos',
       'Perguntas e respostas',
+      'Comunicação interna',
       'Minha conta',
     ]);
     expect(menuForRole(ROLE.manager).map((m) => m.label)).toEqual([
@@ -16,6 +17,7 @@ describe('menu by role', () => {
       'Histórico',
       'Contatos',
       'Perguntas e respostas',
+      'Comunicação interna',
       'Usuários',
       'Setores',
       'Status',
@@ -52,6 +54,7 @@ describe('menu by role', () => {
       'Histórico',
       'Contatos',
       'Perguntas e respostas',
+      'Comunicação interna',
       'Empresas',
       'Usuários',
       'Setores',
@@ -84,7 +87,7 @@ describe('menu by role', () => {
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(36);
+    expect(menuForRole(ROLE.lord)).toHaveLength(37);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
     // Facebook pages and Instagram accounts are channel settings: managers and up.

@@ -23,6 +23,8 @@ export const MENU: TMenuItem[] = [
     minRole: ROLE.operator,
     permission: 'perguntas_e_respostas',
   },
+  // Issue 20: managers write to operators, operators read and answer.
+  { key: 'messenger', label: 'Comunicação interna', path: '/messenger', minRole: ROLE.operator },
   { key: 'companies', label: 'Empresas', path: '/companies', minRole: ROLE.admin },
   { key: 'users', label: 'Usuários', path: '/users', minRole: ROLE.manager, permission: 'usuarios' },
   {

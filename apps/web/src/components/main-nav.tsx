@@ -39,6 +39,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
+import { MessengerUnreadBadge } from '../features/messenger/unread-badge';
 
 const ICONS: Record<string, typeof IconMessages> = {
   chat: IconMessages,
@@ -76,6 +77,7 @@ const ICONS: Record<string, typeof IconMessages> = {
   'solicitation-block': IconUserExclamation,
   'batch-close': IconChecklist,
   dashboards: IconLayoutDashboard,
+  messenger: IconMessageCircle,
   reports: IconReportAnalytics,
 };
 
@@ -105,6 +107,7 @@ export function MainNav({
             active={active}
             aria-current={active ? 'page' : undefined}
             leftSection={<Icon size={20} stroke={1.7} />}
+            rightSection={item.key === 'messenger' ? <MessengerUnreadBadge /> : undefined}
             onClick={onNavigate}
             variant="light"
             fw={500}

@@ -15,6 +15,8 @@ export const queryKeys = {
   mailings: ['mailings'] as const,
   batchClose: ['batch-close'] as const,
   blacklist: ['blacklist'] as const,
+  // Issue 20: the internal messenger (chats, a chat's messages, the unread badge).
+  messenger: ['messenger'] as const,
   webchats: ['webchats'] as const,
   // Chat screen: card lists (one per filter set), one card, its messages and side lists.
   attendanceLists: ['attendances', 'list'] as const,

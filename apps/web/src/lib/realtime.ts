@@ -207,6 +207,11 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
     );
     // Issue 19 (managers and admins): the dashboards on screen refetch, at most once a second (the server coalesces).
     socket.on('update-dashboard', dashboards.update);
+    // Issue 20: a manager's message or an operator's answer for this user: chats, messages and the badge refetch.
+    socket.on('internal-message', () =>
+      opts.queryClient.invalidateQueries({ queryKey: queryKeys.messenger }),
+    );
+    socket.on('operator-answer', () => opts.queryClient.invalidateQueries({ queryKey: queryKeys.messenger }));
   }
 
   function stop() {

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { RealtimeBadge } from '../../components/realtime-badge';
 import { BusinessDashboard } from './business-dashboard';
+import { CommunicationDashboard } from './communication-dashboard';
 import { SHOWN_DASHBOARDS } from './dashboards-index-page';
 import { MonitoringDashboard } from './monitoring-dashboard';
 import { OperationalDashboard } from './operational-dashboard';
@@ -15,6 +16,7 @@ const BODY = {
   monitoring: MonitoringDashboard,
   operational: OperationalDashboard,
   team: TeamDashboard,
+  communication: CommunicationDashboard,
 } as const;
 
 /** One dashboard (/dashboards/:key); every one follows `update-dashboard` without reloading. */

@@ -1,16 +1,22 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { DASHBOARDS, type TDashboardKey } from '@prosa/shared/reports';
-import { IconActivity, IconBriefcase, IconClipboardList, IconTarget } from '@tabler/icons-react';
+import {
+  IconActivity,
+  IconBriefcase,
+  IconClipboardList,
+  IconMessages,
+  IconTarget,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 
-// The internal-communication dashboard comes with the internal messenger it reads.
 export const SHOWN_DASHBOARDS: { key: TDashboardKey; icon: ReactNode; live?: boolean }[] = [
   { key: 'business', icon: <IconBriefcase size={22} /> },
   { key: 'monitoring', icon: <IconActivity size={22} />, live: true },
   { key: 'operational', icon: <IconClipboardList size={22} /> },
   { key: 'team', icon: <IconTarget size={22} /> },
+  { key: 'communication', icon: <IconMessages size={22} /> },
 ];
 
 /** The dashboards (manager and above), one card each. */
