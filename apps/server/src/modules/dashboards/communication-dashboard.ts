@@ -47,13 +47,13 @@ export async function communicationDashboard(
         from questions group by 1
       ),
       people as (select user_id from sent union select user_id from answered)
-      select p.user_id, u.display_name as name, u.role, coalesce(s.n, 0) as sent, coalesce(a.answers, 0) as answers,
+      select p.user_id, u.name, u.role, coalesce(s.n, 0) as sent, coalesce(a.answers, 0) as answers,
         coalesce(a.pending, 0) as pending, a.avg_s as avg_answer_seconds
       from people p
       join users u on u.company_id = ${c} and u.id = p.user_id
       left join sent s on s.user_id = p.user_id
       left join answered a on a.user_id = p.user_id
-      order by case when u.role >= ${ROLE.manager} then 0 else 1 end, lower(u.display_name), p.user_id`),
+      order by case when u.role >= ${ROLE.manager} then 0 else 1 end, lower(u.name), p.user_id`),
     deps.db.execute<{ sent: number; answers: number; pending: number; avg_s: number | null }>(sql`
       select count(*)::int as sent,
         count(*) filter (where m.need_answer and m.answered_at is not null)::int as answers,

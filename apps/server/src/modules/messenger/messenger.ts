@@ -20,9 +20,9 @@ const isManager = (c: Caller) => c.role >= ROLE.manager;
 /** Active operators of the caller's company, by name (the manager's pick list). */
 export async function messengerOperators(deps: Deps, caller: Caller): Promise<TMessengerOperator[]> {
   const r = await deps.db.execute<{ id: number; name: string }>(sql`
-    select id, display_name as name from users
+    select id, name from users
     where company_id = ${caller.companyId} and role = ${ROLE.operator} and inactive_since is null
-    order by lower(display_name), id`);
+    order by lower(name), id`);
   return r.rows.map((u) => ({ id: u.id, name: u.name }));
 }
 
@@ -102,7 +102,7 @@ function chatsSql(caller: Caller, where: ReturnType<typeof sql>) {
   const otherCol = manager ? sql`c.operator_id` : sql`c.manager_id`;
   const unreadCol = manager ? sql`c.unread_manager` : sql`c.unread_operator`;
   return sql`
-    select c.id, ${otherCol} as with_user_id, u.display_name as with_name, c.created_at, c.last_message_at,
+    select c.id, ${otherCol} as with_user_id, u.name as with_name, c.created_at, c.last_message_at,
       ${unreadCol} as unread,
       (select m.text from internal_messages m where m.company_id = c.company_id and m.chat_id = c.id
         order by m.created_at desc, m.id desc limit 1) as last_text,
@@ -119,7 +119,7 @@ export async function listChats(
   query: z.output<typeof ZChatsQuery>,
 ): Promise<TInternalChat[]> {
   const name = query.name ? `%${query.name.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
-  const filter = name ? sql`u.display_name ilike ${name}` : sql`true`;
+  const filter = name ? sql`u.name ilike ${name}` : sql`true`;
   const order =
     query.sort === 'oldest' ? sql`c.last_message_at asc, c.id asc` : sql`c.last_message_at desc, c.id desc`;
   const r = await deps.db.execute<ChatRow>(sql`${chatsSql(caller, filter)} order by ${order} limit 500`);
@@ -149,7 +149,7 @@ export async function chatMessages(deps: Deps, caller: Caller, chatId: number): 
     answered_at: Date | null;
     created_at: Date;
   }>(sql`
-    select m.id, m.from_user_id, coalesce(u.display_name, '') as from_name, m.text, m.need_answer, m.answered_at,
+    select m.id, m.from_user_id, coalesce(u.name, '') as from_name, m.text, m.need_answer, m.answered_at,
       m.created_at
     from internal_messages m
     left join users u on u.company_id = m.company_id and u.id = m.from_user_id

@@ -1,0 +1,73 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, login, mainMenu } from '../support/demo';
+
+// Internal messenger (issue 20): a manager writes to Ana asking for an answer; Ana, in her own browser, sees the
+// unread badge and the message arrive live, reads and answers; the manager's open conversation shows the answer
+// live. Texts carry a stamp so other specs' data never matters.
+
+const STAMP = Date.now().toString(36);
+const QUESTION = `Reunião de alinhamento às 15h? ${STAMP}`;
+const ANSWER = `Confirmado, estarei lá ${STAMP}`;
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+const messengerEntry = (page: Page) => mainMenu(page).filter({ hasText: 'Comunicação interna' });
+
+test('o gestor escreve, a operadora vê ao vivo com o aviso de não lida e responde, o gestor vê a resposta', async ({
+  browser,
+}) => {
+  const gestor = await (await browser.newContext()).newPage();
+  const ana = await (await browser.newContext()).newPage();
+  await login(gestor, DEMO.manager);
+  await login(ana, DEMO.ana);
+  await expect(messengerEntry(ana)).toBeVisible();
+  await expect(messengerEntry(ana).getByTestId('messenger-unread')).toHaveCount(0);
+
+  // The manager writes to Ana only, asking for an answer; the spec's validation text first.
+  await messengerEntry(gestor).click();
+  await expect(gestor).toHaveURL(/\/messenger$/);
+  await gestor.getByRole('button', { name: 'Nova mensagem' }).click();
+  const modal = gestor.getByRole('dialog', { name: 'Nova mensagem' });
+  await modal.getByRole('button', { name: 'Enviar' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('Todos os campos devem ser preenchidos.');
+  await modal.getByRole('combobox', { name: 'Operadores' }).click();
+  await gestor.getByRole('option', { name: 'Ana Operadora' }).click();
+  await modal.getByRole('textbox', { name: 'Mensagem' }).fill(QUESTION);
+  await modal.getByRole('checkbox', { name: 'Precisa de resposta' }).check();
+  await shot(gestor, 'messenger-new-message');
+  await modal.getByRole('button', { name: 'Enviar' }).click();
+  await expect(modal).toHaveCount(0);
+  await gestor.getByRole('button', { name: /Conversa com Ana Operadora/ }).click();
+  await expect(gestor.getByText(QUESTION)).toBeVisible();
+  await expect(gestor.getByText('Precisa de resposta', { exact: true })).toBeVisible();
+
+  // Ana, without reloading: the badge on her menu entry, then the chat and the message.
+  await expect(messengerEntry(ana).getByTestId('messenger-unread')).toHaveText('1');
+  await messengerEntry(ana).click();
+  const card = ana.getByRole('button', { name: /Conversa com Gustavo Gestor/ });
+  await expect(card).toContainText(QUESTION);
+  await card.click();
+  await expect(ana.getByLabel('Mensagens').getByText(QUESTION)).toBeVisible();
+  await expect(messengerEntry(ana).getByTestId('messenger-unread')).toHaveCount(0);
+  await shot(ana, 'messenger-operator');
+
+  // An empty answer is refused with the spec's text; then she answers.
+  await ana.getByRole('button', { name: 'Responder' }).click();
+  await expect(ana.getByText('O campo de resposta deve ser preenchido.')).toBeVisible();
+  await ana.getByRole('textbox', { name: 'Resposta' }).fill(ANSWER);
+  await ana.getByRole('button', { name: 'Responder' }).click();
+  await expect(ana.getByLabel('Mensagens').getByText(ANSWER)).toBeVisible();
+
+  // The manager's open conversation shows the answer live and the question as answered.
+  await expect(gestor.getByLabel('Mensagens').getByText(ANSWER)).toBeVisible();
+  await expect(gestor.getByText('Respondida', { exact: true })).toBeVisible();
+  await shot(gestor, 'messenger-manager');
+  // Read on screen: nothing stays unread for either of them.
+  await expect(messengerEntry(gestor).getByTestId('messenger-unread')).toHaveCount(0);
+
+  await gestor.context().close();
+  await ana.context().close();
+});
