@@ -49,6 +49,8 @@ describe("the worker's tasks", () => {
       ['outbound.sweep', 10_000],
       ['pause.limits', 2000],
       ['polls.expire', 30_000],
+      ['reports.background-resume', 30_000],
+      ['reports.periodic', 86_400_000],
       ['schedules.return', 15_000],
     ]);
   });
