@@ -47,9 +47,11 @@ async function socketFor(email: string) {
   const t = await http.get('/api/users/get-socket-token', { cookie: c(email) });
   const socket = await connectSocket(baseUrl, { token: t.body.token, company_id: t.body.companyId });
   const seen: { event: string; chat_id: number }[] = [];
+  const dashboards: string[] = [];
+  socket.on('update-dashboard', (p) => dashboards.push(p.kind));
   socket.on('internal-message', (p) => seen.push({ event: 'internal-message', chat_id: p.chat_id }));
   socket.on('operator-answer', (p) => seen.push({ event: 'operator-answer', chat_id: p.chat_id }));
-  return { socket, seen };
+  return { socket, seen, dashboards };
 }
 
 async function until(check: () => boolean, what: string, ms = 15_000) {
@@ -240,6 +242,9 @@ describe('internal messenger', () => {
     expect(ana.seen.filter((s) => s.event === 'operator-answer')).toEqual([]);
 
     expect(await unread(MANAGER)).toBe(1);
+    // The internal-communication dashboard is told too (managers only).
+    await until(() => gestor.dashboards.includes('company'), 'update-dashboard');
+    expect(ana.dashboards).toEqual([]);
     const msgs = (await http.get(`/api/messenger/chats/${anaChat}/messages`, { cookie: c(MANAGER) }))
       .body as unknown as TChatMessages;
     expect(msgs.messages.map((m) => [m.text, m.mine])).toEqual([
