@@ -68,6 +68,13 @@ test('o gestor escreve, a operadora vê ao vivo com o aviso de não lida e respo
   // Read on screen: nothing stays unread for either of them.
   await expect(messengerEntry(gestor).getByTestId('messenger-unread')).toHaveCount(0);
 
+  // The internal-communication dashboard lists both of them today.
+  await gestor.goto('/dashboards/communication');
+  const table = gestor.getByRole('table', { name: 'Comunicação por usuário' });
+  await expect(table.getByRole('row').filter({ hasText: 'Ana Operadora' })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'Gustavo Gestor' })).toBeVisible();
+  await shot(gestor, 'dashboard-communication');
+
   await gestor.context().close();
   await ana.context().close();
 });
