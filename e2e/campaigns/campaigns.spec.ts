@@ -121,8 +121,14 @@ test('o gestor cria uma campanha de WhatsApp Enterprise para um mailing e acompa
   await expect(page).toHaveURL(/\/campaigns$/);
   await expect(page.getByRole('heading', { name: 'Campanhas', exact: true })).toBeVisible();
   // The list opens on the last 10 days (spec 3 §2).
+  // Days as the browser counts them (its timezone is the company's, America/Sao_Paulo), not this process's clock.
   const br = (d: Date) =>
-    `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+    new Intl.DateTimeFormat('pt-BR', {
+      timeZone: 'America/Sao_Paulo',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(d);
   await expect(page.getByRole('button', { name: 'Data inicial' })).toHaveText(
     br(new Date(Date.now() - 9 * 86_400_000)),
   );
