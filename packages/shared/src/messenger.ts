@@ -55,6 +55,9 @@ export const ZInternalChat = z.object({
 });
 export type TInternalChat = z.infer<typeof ZInternalChat>;
 
+/** GET /api/messenger/unread: the caller's unread internal messages (the menu badge). */
+export const ZMessengerUnread = z.object({ unread: z.number() });
+
 export const ZInternalMessage = z.object({
   id: z.number(),
   from_user_id: z.number(),

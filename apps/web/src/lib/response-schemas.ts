@@ -26,6 +26,7 @@ export { ZSector, ZStatus } from '@prosa/shared/company';
 export { ZCompanyFeatures } from '@prosa/shared/company-metadata';
 export { ZAutoDistConfig, ZOperatorStatusResult } from '@prosa/shared/distribution';
 export { ZTimelineEntry } from '@prosa/shared/history';
+export { ZMessengerUnread } from '@prosa/shared/messenger';
 export { ZSectorAdmin, ZSectorSaved, ZStatusAdmin } from '@prosa/shared/org-admin';
 export {
   ZControlPause,

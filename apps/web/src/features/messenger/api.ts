@@ -10,12 +10,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
+import { unreadKey } from './unread';
 
 // The messenger's queries all start with queryKeys.messenger: its socket events invalidate them (lib/realtime.ts).
 const keys = {
   chats: (name: string, sort: string) => [...queryKeys.messenger, 'chats', name, sort] as const,
   messages: (id: number) => [...queryKeys.messenger, 'messages', id] as const,
-  unread: [...queryKeys.messenger, 'unread'] as const,
+  unread: unreadKey,
   operators: [...queryKeys.messenger, 'operators'] as const,
 };
 
@@ -41,14 +42,6 @@ export function useChatMessages(id: number | null) {
       qc.invalidateQueries({ queryKey: keys.unread });
       return r;
     },
-  });
-}
-
-export function useUnread(enabled = true) {
-  return useQuery({
-    queryKey: keys.unread,
-    enabled,
-    queryFn: () => apiRequest('/api/messenger/unread', { schema: z.object({ unread: z.number() }) }),
   });
 }
 

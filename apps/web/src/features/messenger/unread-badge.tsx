@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useUnread } from './api';
+import { useUnread } from './unread';
 
 /** The unread count on the menu entry; nothing when all is read. */
 export function MessengerUnreadBadge() {
