@@ -5,7 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const E2E_DATA_DIR = `.data/e2e-${PORT}`;
 // The fake WhatsApp Web server of e2e/waweb listens here (same derivation in e2e/waweb/peer-proxy.ts).
-const WAWEB_PORT = PORT + 40_000;
+// Below the ephemeral port range (32768–60999): a client socket of the machine cannot hold it when the relay listens.
+const WAWEB_PORT = PORT + 20_000;
 // The fake Graph API of e2e/facebook (Facebook Login dialog, Graph calls) is reached here (e2e/facebook/graph-relay.ts).
 const GRAPH_PORT = PORT + 41_000;
 

@@ -1,7 +1,7 @@
 import { connect, createServer, type Server } from 'node:net';
 
-/** Where the e2e server's Baileys looks for WhatsApp Web (playwright.config.ts WAWEB_URL: E2E_PORT + 40000). */
-export const WAWEB_PORT = Number(process.env.E2E_PORT ?? 3100) + 40_000;
+/** Where the e2e server's Baileys looks for WhatsApp Web (playwright.config.ts WAWEB_URL: E2E_PORT + 20000). */
+export const WAWEB_PORT = Number(process.env.E2E_PORT ?? 3100) + 20_000;
 
 /**
  * A TCP relay from the fixed port the e2e server was told about to the fake WhatsApp Web server, which
