@@ -47,6 +47,8 @@ test.describe('login e menu por função', () => {
       'Perguntas e respostas',
       'Comunicação interna',
       'Empresas',
+      'Notificações',
+      'Pesquisas internas',
       'Usuários',
       'Setores',
       'Status',

@@ -26,6 +26,12 @@ const ReportsIndexPage = lazyPage(() =>
 const MessengerPage = lazyPage(() =>
   import('./features/messenger/messenger-page').then((m) => m.MessengerPage),
 );
+const NotificationsAdminPage = lazyPage(() =>
+  import('./features/notifications/notifications-admin-page').then((m) => m.NotificationsAdminPage),
+);
+const SurveysAdminPage = lazyPage(() =>
+  import('./features/surveys/surveys-admin-page').then((m) => m.SurveysAdminPage),
+);
 const ReportPage = lazyPage(() => import('./features/reports/report-page').then((m) => m.ReportPage));
 const BackgroundReportsPage = lazyPage(() =>
   import('./features/reports/background-reports-page').then((m) => m.BackgroundReportsPage),
@@ -161,6 +167,8 @@ export function createRouter() {
                 { path: 'contacts', element: <ContactsPage /> },
                 { path: 'knowledgebase', element: <KnowledgePage /> },
                 { path: 'messenger', element: <MessengerPage /> },
+                { path: 'notifications', element: <NotificationsAdminPage /> },
+                { path: 'surveys', element: <SurveysAdminPage /> },
                 { path: 'companies', element: <CompaniesPage /> },
                 { path: 'companies/:id', element: <CompanyEditPage /> },
                 { path: 'users', element: <UsersPage /> },

@@ -33,6 +33,9 @@ export type TServerToClientEvents = {
   // Issue 20, to the recipient user only: a manager's message or an operator's answer in the messenger.
   'internal-message': (payload: { chat_id: number }) => void;
   'operator-answer': (payload: { chat_id: number }) => void;
+  // Issue 20, to every user of a company: a notification or a survey was published, changed or removed for it.
+  notification: (payload: { notification_id: number }) => void;
+  survey: (payload: { survey_id: number }) => void;
 };
 
 export type TClientToServerEvents = {

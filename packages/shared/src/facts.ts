@@ -144,6 +144,10 @@ export const ZFact = z.discriminatedUnion('name', [
   onCompany('blacklist.changed', { suggestions: z.boolean() }),
   // Issue 20: an internal message (answer false) or an operator's answer reached a user's messenger.
   onCompany('internal.message', { chat_id: zId(), to_user_id: zId(), answer: z.boolean() }),
+  // Issue 20: a notification or a survey was published, changed or removed for the company's users (one fact per
+  // target company).
+  onCompany('notification.changed', { notification_id: zId() }),
+  onCompany('survey.changed', { survey_id: zId() }),
 ]);
 
 /** A fact as an operation writes it. */
@@ -166,6 +170,8 @@ export const FACT_NOTICES = [
   'batch_close.updated',
   'blacklist.changed',
   'internal.message',
+  'notification.changed',
+  'survey.changed',
 ] as const satisfies readonly TFactName[];
 
 export function isNotice(name: TFactName): boolean {

@@ -56,6 +56,8 @@ describe('menu by role', () => {
       'Perguntas e respostas',
       'Comunicação interna',
       'Empresas',
+      'Notificações',
+      'Pesquisas internas',
       'Usuários',
       'Setores',
       'Status',
@@ -87,7 +89,7 @@ describe('menu by role', () => {
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(37);
+    expect(menuForRole(ROLE.lord)).toHaveLength(39);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
     // Facebook pages and Instagram accounts are channel settings: managers and up.

@@ -26,6 +26,9 @@ export const MENU: TMenuItem[] = [
   // Issue 20: managers write to operators, operators read and answer.
   { key: 'messenger', label: 'Comunicação interna', path: '/messenger', minRole: ROLE.operator },
   { key: 'companies', label: 'Empresas', path: '/companies', minRole: ROLE.admin },
+  // Issue 20: notifications and surveys the installation's admins publish to the users of chosen companies.
+  { key: 'notifications', label: 'Notificações', path: '/notifications', minRole: ROLE.admin },
+  { key: 'surveys', label: 'Pesquisas internas', path: '/surveys', minRole: ROLE.admin },
   { key: 'users', label: 'Usuários', path: '/users', minRole: ROLE.manager, permission: 'usuarios' },
   {
     key: 'sectors',

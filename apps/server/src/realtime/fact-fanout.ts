@@ -290,5 +290,9 @@ async function emitCompanyFact(io: Server, deps: FanoutDeps, f: TStoredFact): Pr
     io.local
       .to(rooms.user(f.data.to_user_id))
       .emit(f.data.answer ? 'operator-answer' : 'internal-message', { chat_id: f.data.chat_id });
+  } else if (f.name === 'notification.changed') {
+    io.local.to(company).emit('notification', { notification_id: f.data.notification_id });
+  } else if (f.name === 'survey.changed') {
+    io.local.to(company).emit('survey', { survey_id: f.data.survey_id });
   }
 }

@@ -10,7 +10,11 @@ import { useCurrentUser } from '../features/auth/session-context';
 import { useEndSession } from '../features/auth/use-end-session';
 import { useCompanyBrand } from '../features/companies/brand-api';
 import { OperatorStatusSwitch } from '../features/distribution/operator-status-switch';
+import { NotificationsBell } from '../features/notifications/notifications-bell';
 import { PauseButton } from '../features/pause/pause-button';
+import { ReleaseNotes } from '../features/releases/release-notes';
+import { ReleaseNotesButton } from '../features/releases/release-notes-button';
+import { PendingSurveyModal } from '../features/surveys/pending-survey-modal';
 import { CompanyBrand } from './company-brand';
 import { HEADER_HEIGHT } from './layout-sizes';
 import { MainNav } from './main-nav';
@@ -49,6 +53,8 @@ export function AppLayout() {
               <OperatorStatusSwitch />
               <PauseButton />
             </Group>
+            <ReleaseNotesButton />
+            <NotificationsBell />
             <Divider orientation="vertical" visibleFrom="sm" />
             <Group gap="xs" wrap="nowrap" visibleFrom="xs">
               <Avatar color="prosa" radius="xl" size={36} src={user.avatarUrl} alt="">
@@ -85,6 +91,8 @@ export function AppLayout() {
       <AppShell.Main bg="gray.0">
         <Outlet />
         <ManagerSurveyModal />
+        <PendingSurveyModal />
+        <ReleaseNotes />
       </AppShell.Main>
     </AppShell>
   );

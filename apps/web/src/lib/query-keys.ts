@@ -17,6 +17,13 @@ export const queryKeys = {
   blacklist: ['blacklist'] as const,
   // Issue 20: the internal messenger (chats, a chat's messages, the unread badge).
   messenger: ['messenger'] as const,
+  // Issue 20: the user's notifications (bell and modal) and the admin list; surveys waiting for the user's answer
+  // and the admin list; the release notes.
+  userNotifications: ['notifications', 'mine'] as const,
+  notificationsAdmin: ['notifications', 'admin'] as const,
+  pendingSurveys: ['surveys', 'pending'] as const,
+  surveysAdmin: ['surveys', 'admin'] as const,
+  releases: ['releases'] as const,
   webchats: ['webchats'] as const,
   // Chat screen: card lists (one per filter set), one card, its messages and side lists.
   attendanceLists: ['attendances', 'list'] as const,

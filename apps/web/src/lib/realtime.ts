@@ -212,6 +212,11 @@ export function startRealtime(opts: RealtimeOptions): RealtimeHandle {
       opts.queryClient.invalidateQueries({ queryKey: queryKeys.messenger }),
     );
     socket.on('operator-answer', () => opts.queryClient.invalidateQueries({ queryKey: queryKeys.messenger }));
+    // Issue 20: a notification or a survey for this user's company was published, changed or removed.
+    socket.on('notification', () =>
+      opts.queryClient.invalidateQueries({ queryKey: queryKeys.userNotifications }),
+    );
+    socket.on('survey', () => opts.queryClient.invalidateQueries({ queryKey: queryKeys.pendingSurveys }));
   }
 
   function stop() {

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps';
+
+// Issue 20: placeholder, filled in by the releases work.
+export function releaseRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
+  return async () => {};
+}
