@@ -14,6 +14,7 @@ import { DISTRIBUTION_TASK, forEachActiveCompany, runDueCycles } from '../module
 import { exportHistoryJob } from '../modules/history/jobs/export-history';
 import { sendMailJob } from '../modules/mail/jobs/send-mail';
 import { mailingJobs } from '../modules/mailing/worker';
+import { announceScheduledNotifications } from '../modules/notifications/announce-scheduled';
 import { optinConsumers } from '../modules/optin/worker';
 import { outboundSendJob } from '../modules/outbound/jobs/outbound-send';
 import { sweepOutbound } from '../modules/outbound/sweep-outbound';
@@ -97,6 +98,14 @@ export function workerTasks(config: Config): ScheduledTask<AppDeps>[] {
       everyMs: 30_000,
       run: async (deps) => {
         await expireDuePolls(deps);
+      },
+    },
+    // Notifications whose start (or end) time has passed reach (or leave) their users' bells live.
+    {
+      name: 'notifications.schedule',
+      everyMs: 10_000,
+      run: async (deps) => {
+        await announceScheduledNotifications(deps);
       },
     },
     // Outgoing messages whose runner stopped (Error), whose deadline passed (Error), or whose job was lost (queued).

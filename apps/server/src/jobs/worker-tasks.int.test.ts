@@ -46,6 +46,7 @@ describe("the worker's tasks", () => {
       ['facts.partitions', 3_600_000],
       ['inbox.partitions', 3_600_000],
       ['inbox.sweep', 5000],
+      ['notifications.schedule', 10_000],
       ['outbound.sweep', 10_000],
       ['pause.limits', 2000],
       ['polls.expire', 30_000],
