@@ -70,6 +70,8 @@ export const ZAllow = z
     'report-bi': flag,
     background_reports: flag,
     'whatsapp-profile-picture': flag,
+    /** Spec 1 §3 feature flag: the internal messenger between managers and operators (settings tab 16). */
+    internal_messenger: flag,
     /** Spec 1 §7: e-mail read as it arrives (IMAP IDLE); off, each mailbox is checked every 5 minutes. */
     [NEAR_REAL_TIME_EMAIL]: z.boolean().default(true),
   })

@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { canOpenPath, menuForRole, menuItemOf } from './menu';
 import { hasRole, ROLE, roleLabel } from './roles';
 
+describe('menu by company feature', () => {
+  it('shows the internal messenger only while the company has it on', () => {
+    const labels = (flags: Record<string, boolean> | null) =>
+      menuForRole(ROLE.operator, null, flags).map((m) => m.label);
+    expect(labels({ internal_messenger: true })).toContain('Comunicação interna');
+    expect(labels({ internal_messenger: false })).not.toContain('Comunicação interna');
+    expect(labels({})).not.toContain('Comunicação interna');
+    // Other entries do not depend on flags.
+    expect(labels({})).toEqual(['Atendimentos', 'Contatos', 'Perguntas e respostas', 'Minha conta']);
+  });
+});
+
 describe('menu by role', () => {
   it('shows operators only what they may open', () => {
     expect(menuForRole(ROLE.operator).map((m) => m.label)).toEqual([

@@ -1,9 +1,18 @@
+import { MESSENGER_FLAG } from './messenger-constants';
 import { can, type TPermissionMap } from './permission-map';
 import { ROLE } from './roles';
 
 // The main menu: each entry opens only for users at or above minRole and, when it names a menu access key,
-// only with read permission on it (spec 3 §6). Server routes check the same roles and keys.
-export type TMenuItem = { key: string; label: string; path: string; minRole: number; permission?: string };
+// only with read permission on it (spec 3 §6); an entry of a company feature (`flag`, an allow flag) only while the
+// company has it on. Server routes check the same roles, keys and flags.
+export type TMenuItem = {
+  key: string;
+  label: string;
+  path: string;
+  minRole: number;
+  permission?: string;
+  flag?: string;
+};
 
 export const MENU: TMenuItem[] = [
   { key: 'chat', label: 'Atendimentos', path: '/chat', minRole: ROLE.operator },
@@ -24,7 +33,13 @@ export const MENU: TMenuItem[] = [
     permission: 'perguntas_e_respostas',
   },
   // Issue 20: managers write to operators, operators read and answer.
-  { key: 'messenger', label: 'Comunicação interna', path: '/messenger', minRole: ROLE.operator },
+  {
+    key: 'messenger',
+    label: 'Comunicação interna',
+    path: '/messenger',
+    minRole: ROLE.operator,
+    flag: MESSENGER_FLAG,
+  },
   { key: 'companies', label: 'Empresas', path: '/companies', minRole: ROLE.admin },
   // Issue 20: notifications and surveys the installation's admins publish to the users of chosen companies.
   { key: 'notifications', label: 'Notificações', path: '/notifications', minRole: ROLE.admin },
@@ -155,8 +170,18 @@ function opens(item: TMenuItem, role: number, permissions: TPermissionMap | null
   return role >= item.minRole && (!item.permission || can(permissions, item.permission, 'read'));
 }
 
-export function menuForRole(role: number, permissions: TPermissionMap | null = null): TMenuItem[] {
-  return MENU.filter((item) => opens(item, role, permissions));
+/**
+ * The entries a user may open. `flags` are the company's allow flags: given, an entry of a feature shows only with
+ * its flag on; omitted (null), flags are not considered.
+ */
+export function menuForRole(
+  role: number,
+  permissions: TPermissionMap | null = null,
+  flags: Readonly<Record<string, boolean>> | null = null,
+): TMenuItem[] {
+  return MENU.filter(
+    (item) => opens(item, role, permissions) && (!flags || !item.flag || flags[item.flag] === true),
+  );
 }
 
 /** The menu entry a path belongs to: the longest matching path wins (/settings/security over /settings). */

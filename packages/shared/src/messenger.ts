@@ -6,16 +6,17 @@ export const MESSENGER_MSG = {
   required: 'Todos os campos devem ser preenchidos.',
   answerRequired: 'O campo de resposta deve ser preenchido.',
   operatorsError: 'Erro ao carregar operadores.',
+  managersError: 'Erro ao carregar gestores.',
+  chatsError: 'Erro ao carregar as conversas.',
   saveError: 'Erro ao salvar mensagem, por favor tente novamente.',
   operatorNotFound: 'Operador não encontrado.',
   managerNotFound: 'Gestor não encontrado.',
   chatNotFound: 'Conversa não encontrada.',
   sent: 'Mensagem enviada com sucesso.',
   answered: 'Resposta enviada com sucesso.',
+  /** The company has the internal messenger off (feature flag internal_messenger). */
+  disabled: 'Não foi possível acessar este recurso.',
 } as const;
-
-/** Time-out of the messenger's calls (spec 3 §9). */
-export const MESSENGER_TIMEOUT_MS = 5000;
 
 export const ZSendInternalMessage = z.object({
   send_to: z.enum(['all', 'specific'], { error: MESSENGER_MSG.required }),
@@ -28,6 +29,17 @@ export const ZSendInternalMessage = z.object({
   need_answer: z.boolean().default(false),
 });
 export type TSendInternalMessage = z.input<typeof ZSendInternalMessage>;
+
+/** An operator starts (or goes on with) a conversation with a manager of the company. */
+export const ZMessageToManager = z.object({
+  manager_id: z.number({ error: MESSENGER_MSG.required }).int().positive(MESSENGER_MSG.required),
+  message: z
+    .string({ error: MESSENGER_MSG.required })
+    .trim()
+    .min(1, MESSENGER_MSG.required)
+    .max(4000, 'A mensagem deve ter no máximo 4000 caracteres.'),
+});
+export type TMessageToManager = z.input<typeof ZMessageToManager>;
 
 export const ZAnswerInternalMessage = z.object({
   message: z

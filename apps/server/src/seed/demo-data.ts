@@ -47,6 +47,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
             person: true,
             'message-copy': true,
             confirmCompletionStatus: true,
+            // The internal messenger is a company feature: on for the demo, so a newcomer sees it.
+            internal_messenger: true,
           },
           audio: { enabled: true },
         },

@@ -39,6 +39,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
+import { useCompanyFeatures } from '../features/company-metadata/api';
 import { MessengerUnreadBadge } from '../features/messenger/unread-badge';
 
 const ICONS: Record<string, typeof IconMessages> = {
@@ -93,9 +94,11 @@ export function MainNav({
 }) {
   const { pathname } = useLocation();
   const current = menuItemOf(pathname)?.key;
+  // Entries of company features wait for the company's flags (none shown while they load).
+  const flags = useCompanyFeatures().data?.allow ?? {};
   return (
     <Stack component="nav" aria-label="Menu principal" gap={4}>
-      {menuForRole(role, permissions).map((item) => {
+      {menuForRole(role, permissions, flags).map((item) => {
         const Icon = ICONS[item.key] ?? IconMessages;
         const active = item.key === current;
         return (

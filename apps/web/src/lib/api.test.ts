@@ -50,3 +50,33 @@ describe('apiRequest with a schema picked from the first-load schemas', () => {
     });
   });
 });
+
+describe('apiRequest with a time-out', () => {
+  // A server that never answers: the fetch only ends when its signal aborts.
+  function silentServer() {
+    const fetchMock = vi.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  it('gives up after the time-out with code TIMEOUT, so the screen shows its own text', async () => {
+    silentServer();
+    const error = await apiRequest('/api/messenger/chats', {
+      schema: z.array(z.number()),
+      timeoutMs: 30,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'TIMEOUT', fromServer: false });
+  });
+
+  it('without a time-out sends no abort signal', async () => {
+    const fetchMock = answer(200, [1]);
+    await apiRequest('/api/x', { schema: z.array(z.number()) });
+    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].signal).toBeUndefined();
+  });
+});

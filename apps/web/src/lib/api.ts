@@ -28,6 +28,7 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR = 'NETWORK';
+export const TIMEOUT_ERROR = 'TIMEOUT';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -39,6 +40,8 @@ type RequestOptions<S extends z.ZodType> = {
   body?: unknown;
   /** The answer's schema, or a pick from TResponseSchemas: zod then loads with the request, not with the page. */
   schema: S | ((schemas: TResponseSchemas) => S);
+  /** Gives up after this many milliseconds (code TIMEOUT; the screen shows its own error text). */
+  timeoutMs?: number;
 };
 
 let responseSchemas: Promise<TResponseSchemas> | null = null;
@@ -62,7 +65,7 @@ export function setUnauthenticatedHandler(handler: (() => void) | null) {
 /** Same-origin JSON call; the session travels in the httpOnly cookie. The answer is checked by `schema`. */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
-  { method = 'GET', body, schema }: RequestOptions<S>,
+  { method = 'GET', body, schema, timeoutMs }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
   // Started before the fetch so the schemas' chunk downloads while the server answers.
   const schemas = typeof schema === 'function' ? loadResponseSchemas() : null;
@@ -80,9 +83,16 @@ export async function apiRequest<S extends z.ZodType>(
           ? { Accept: 'application/json' }
           : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal: timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs),
     });
-  } catch {
-    throw new ApiError({ status: 0, code: NETWORK_ERROR, message: MSG.genericError, fromServer: false });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new ApiError({
+      status: 0,
+      code: timedOut ? TIMEOUT_ERROR : NETWORK_ERROR,
+      message: MSG.genericError,
+      fromServer: false,
+    });
   }
 
   const payload: unknown = await response.json().catch(() => null);

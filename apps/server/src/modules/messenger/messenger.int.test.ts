@@ -35,6 +35,11 @@ beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   for (const e of [ADMIN, MANAGER, OPERATOR, OPERATOR2, OTHER_ADMIN]) cookies[e] = await http.login(e);
+  // The other company has the messenger on too, so its refusals below are about tenancy, not the flag.
+  await ctx.deps.db.execute(sql`
+    update companies set metadata = metadata
+      || jsonb_build_object('allow', coalesce(metadata->'allow', '{}') || '{"internal_messenger": true}')
+    where id = (select company_id from users where email = ${OTHER_ADMIN})`);
 }, 120_000);
 afterAll(async () => {
   await realtime?.close();

@@ -5,6 +5,7 @@ import {
   ZChatMessages,
   ZChatsQuery,
   ZInternalChat,
+  ZMessageToManager,
   ZMessengerOperator,
   ZSendInternalMessage,
 } from '@prosa/shared/messenger';
@@ -22,6 +23,8 @@ import {
   sendInternalMessage,
   unreadCount,
 } from './messenger';
+import { requireMessenger } from './require-messenger';
+import { messengerManagers, sendToManager } from './to-manager';
 
 const tags = ['messenger'];
 const ZChatId = z.object({ id: zIdParam(MESSENGER_MSG.chatNotFound) });
@@ -32,6 +35,8 @@ const ZChatId = z.object({ id: zIdParam(MESSENGER_MSG.chatNotFound) });
  */
 export function messengerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // Every messenger call needs the company's feature flag (this plugin's routes only).
+    app.addHook('preHandler', async (request) => requireMessenger(deps, callerOf(request)));
     app.get(
       '/api/messenger/operators',
       {
@@ -56,6 +61,36 @@ export function messengerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => sendInternalMessage(deps, callerOf(request), request.body),
+    );
+    app.get(
+      '/api/messenger/managers',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Gestores para a mensagem interna de um operador',
+          response: { 200: z.array(ZMessengerOperator) },
+        },
+      },
+      async (request) => messengerManagers(deps, callerOf(request)),
+    );
+    app.post(
+      '/api/messenger/manager-messages',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'O operador escreve a um gestor',
+          body: ZMessageToManager,
+          response: { 200: z.object({ message: z.string(), chat_id: z.number() }) },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        // Managers write to operators (POST /api/messenger/messages); this is the operators' way in.
+        if (caller.role !== ROLE.operator) throw forbidden();
+        return sendToManager(deps, caller, request.body);
+      },
     );
     app.get(
       '/api/messenger/chats',

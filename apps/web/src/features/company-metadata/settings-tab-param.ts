@@ -1,7 +1,7 @@
 // The tabs of /settings (spec 2 §2): the numbered settings tabs and the attendance-settings tabs, kept in
 // ?tab= so a link can open one; the default is pause control. A tab of the spec whose feature does not exist
 // yet is not offered (nothing that does nothing): dashboard, campaigns, negotiator, WhatsApp, batch close,
-// media control, channels, internal messenger and CRM arrive with their modules; auto change and campaign
+// media control, channels and CRM arrive with their modules; auto change and campaign
 // options with the chatbots and campaigns they act on; BI report and history e-mails with the modules that read them
 // (their panels wait in report-tabs.tsx). Reports: the background reports and the periodic e-mails (issue 19).
 
@@ -21,6 +21,8 @@ export const SETTINGS_TAB_LIST = [
   { id: 'blacklist', label: 'Lista de bloqueio', group: 'Gerais' },
   // Background reports: the period above which a report goes there, the periodic reports and their e-mails.
   { id: 'reports', label: 'Relatórios', group: 'Gerais' },
+  // Tab 16: the internal messenger between managers and operators, a company feature (issue 20).
+  { id: 'internal-messenger', label: 'Comunicação interna', group: 'Gerais' },
   // Attendance settings (of the spec's 13 tabs, those whose feature exists).
   { id: 'contact-metadata', label: 'Metadados de contato', group: 'Atendimento' },
   { id: 'knowledge-base', label: 'Base de conhecimento', group: 'Atendimento' },

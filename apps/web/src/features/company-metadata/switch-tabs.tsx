@@ -6,6 +6,7 @@ import {
   IconEye,
   IconMail,
   IconMailOpened,
+  IconMessageCircle,
   IconMicrophone,
   IconTag,
   IconUserCircle,
@@ -173,6 +174,21 @@ export const SecondsControlTab = switchTab({
       path: 'seconds_control.enabled',
       label: 'Exibir os segundos nos tempos dos atendimentos',
       description: 'Ligado, os cards mostram "5m 12s"; desligado, só a maior unidade ("5m").',
+    },
+  ],
+});
+
+export const InternalMessengerTab = switchTab({
+  id: 'internal-messenger-title',
+  title: 'Comunicação interna',
+  icon: tabIcon(IconMessageCircle),
+  description: 'Mensagens internas entre gestores e operadores, fora dos atendimentos.',
+  switches: [
+    {
+      path: 'allow.internal_messenger',
+      label: 'Ativar a comunicação interna',
+      description:
+        'Gestores escrevem a operadores escolhidos ou a todos, pedindo resposta quando precisarem; operadores respondem e escrevem aos gestores. Desligada, o menu Comunicação interna some para todos.',
     },
   ],
 });

@@ -1,10 +1,12 @@
 import {
   MESSENGER_MSG,
+  type TMessageToManager,
   type TSendInternalMessage,
   ZChatMessages,
   ZInternalChat,
   ZMessengerOperator,
 } from '@prosa/shared/messenger';
+import { MESSENGER_TIMEOUT_MS } from '@prosa/shared/messenger-constants';
 import { z } from '@prosa/shared/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../lib/api';
@@ -18,7 +20,11 @@ const keys = {
   messages: (id: number) => [...queryKeys.messenger, 'messages', id] as const,
   unread: unreadKey,
   operators: [...queryKeys.messenger, 'operators'] as const,
+  managers: [...queryKeys.messenger, 'managers'] as const,
 };
+
+// Every messenger call gives up after 5 s (spec 3 §9); the screen then shows its error text.
+const timeoutMs = MESSENGER_TIMEOUT_MS;
 
 export function useChats(name: string, sort: 'recent' | 'oldest') {
   return useQuery({
@@ -26,7 +32,7 @@ export function useChats(name: string, sort: 'recent' | 'oldest') {
     queryFn: () => {
       const q = new URLSearchParams({ sort });
       if (name.trim()) q.set('name', name.trim());
-      return apiRequest(`/api/messenger/chats?${q}`, { schema: z.array(ZInternalChat) });
+      return apiRequest(`/api/messenger/chats?${q}`, { schema: z.array(ZInternalChat), timeoutMs });
     },
   });
 }
@@ -37,7 +43,7 @@ export function useChatMessages(id: number | null) {
     queryKey: keys.messages(id ?? 0),
     enabled: id !== null,
     queryFn: async () => {
-      const r = await apiRequest(`/api/messenger/chats/${id}/messages`, { schema: ZChatMessages });
+      const r = await apiRequest(`/api/messenger/chats/${id}/messages`, { schema: ZChatMessages, timeoutMs });
       // Reading clears the chat's unread counter on the server: the badge follows.
       qc.invalidateQueries({ queryKey: keys.unread });
       return r;
@@ -49,7 +55,35 @@ export function useMessengerOperators(enabled: boolean) {
   return useQuery({
     queryKey: keys.operators,
     enabled,
-    queryFn: () => apiRequest('/api/messenger/operators', { schema: z.array(ZMessengerOperator) }),
+    queryFn: () => apiRequest('/api/messenger/operators', { schema: z.array(ZMessengerOperator), timeoutMs }),
+  });
+}
+
+/** An operator's pick list: the company's managers. */
+export function useMessengerManagers(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.managers,
+    enabled,
+    queryFn: () => apiRequest('/api/messenger/managers', { schema: z.array(ZMessengerOperator), timeoutMs }),
+  });
+}
+
+/** An operator writes to a manager. */
+export function useSendToManager() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TMessageToManager) =>
+      apiRequest('/api/messenger/manager-messages', {
+        method: 'POST',
+        body,
+        schema: z.object({ message: z.string(), chat_id: z.number() }),
+        timeoutMs,
+      }),
+    onSuccess: (r) => {
+      toast.success(r.message);
+      qc.invalidateQueries({ queryKey: queryKeys.messenger });
+    },
+    onError: (e) => toast.error(errorMessage(e, MESSENGER_MSG.saveError)),
   });
 }
 
@@ -61,6 +95,7 @@ export function useSendMessage() {
         method: 'POST',
         body,
         schema: z.object({ message: z.string(), chat_ids: z.array(z.number()) }),
+        timeoutMs,
       }),
     onSuccess: (r) => {
       toast.success(r.message);
@@ -78,6 +113,7 @@ export function useAnswer(chatId: number) {
         method: 'POST',
         body: { message },
         schema: z.object({ message: z.string() }),
+        timeoutMs,
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.messenger }),
     onError: (e) => toast.error(errorMessage(e, MESSENGER_MSG.saveError)),

@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   EmptyState,
   Grid,
   Group,
@@ -18,17 +19,32 @@ import {
 } from '@mantine/core';
 import { formatDateTime } from '@prosa/shared/dates';
 import { MESSENGER_MSG } from '@prosa/shared/messenger';
+import { MESSENGER_FLAG } from '@prosa/shared/messenger-constants';
 import { ROLE } from '@prosa/shared/roles';
 import { IconAlertCircle, IconMessages, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Navigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
-import { useAnswer, useChatMessages, useChats } from './api';
-import { NewMessageModal } from './new-message-modal';
+import { useCompanyFeatures } from '../company-metadata/api';
+import { useAnswer, useChatMessages, useChats, useSendMessage } from './api';
+import { NewMessageModal, OperatorMessageModal } from './new-message-modal';
+
+/** The messenger is a company feature: with it off, the page says so and sends the user to the chat. */
+export function MessengerPage() {
+  const features = useCompanyFeatures();
+  const off = features.data !== undefined && features.data.allow[MESSENGER_FLAG] !== true;
+  useEffect(() => {
+    if (off) toast.error(MESSENGER_MSG.disabled);
+  }, [off]);
+  if (off) return <Navigate to="/chat" replace />;
+  return <Messenger />;
+}
 
 /** The internal messenger: chats on the left (filter by name, sort), the conversation on the right. */
-export function MessengerPage() {
+function Messenger() {
   const user = useCurrentUser();
   const isManager = user.role >= ROLE.manager;
   const [name, setName] = useState('');
@@ -40,13 +56,11 @@ export function MessengerPage() {
     <Stack gap="lg">
       <PageHeader
         title="Comunicação interna"
-        description={isManager ? 'Mensagens para os operadores.' : 'Mensagens dos gestores.'}
+        description={isManager ? 'Mensagens para os operadores.' : 'Mensagens com os gestores.'}
         actions={
-          isManager ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setComposing(true)}>
-              Nova mensagem
-            </Button>
-          ) : undefined
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setComposing(true)}>
+            Nova mensagem
+          </Button>
         }
       />
       <Grid>
@@ -73,7 +87,7 @@ export function MessengerPage() {
             </Group>
             {chats.isError ? (
               <Alert color="red" icon={<IconAlertCircle />}>
-                {errorMessage(chats.error)}
+                {errorMessage(chats.error, MESSENGER_MSG.chatsError)}
               </Alert>
             ) : null}
             {chats.isPending ? <Skeleton h={72} radius="md" /> : null}
@@ -126,29 +140,48 @@ export function MessengerPage() {
           {selected === null ? (
             <EmptyState py="xl" icon={<IconMessages size={28} />} title="Escolha uma conversa." />
           ) : (
-            <Conversation chatId={selected} canAnswer={!isManager} />
+            <Conversation chatId={selected} asManager={isManager} />
           )}
         </Grid.Col>
       </Grid>
-      {isManager ? <NewMessageModal opened={composing} onClose={() => setComposing(false)} /> : null}
+      {isManager ? (
+        <NewMessageModal opened={composing} onClose={() => setComposing(false)} />
+      ) : (
+        <OperatorMessageModal opened={composing} onClose={() => setComposing(false)} />
+      )}
     </Stack>
   );
 }
 
-function Conversation({ chatId, canAnswer }: { chatId: number; canAnswer: boolean }) {
+/** A chat's messages and its answer box: an operator answers; a manager writes again to that operator. */
+function Conversation({ chatId, asManager }: { chatId: number; asManager: boolean }) {
   const q = useChatMessages(chatId);
   const answer = useAnswer(chatId);
+  const write = useSendMessage();
   const [text, setText] = useState('');
+  const [needAnswer, setNeedAnswer] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const pending = answer.isPending || write.isPending;
   const submit = () => {
     if (!text.trim()) return setError(MESSENGER_MSG.answerRequired);
     setError(null);
-    answer.mutate(text.trim(), { onSuccess: () => setText('') });
+    if (!asManager) return answer.mutate(text.trim(), { onSuccess: () => setText('') });
+    const operatorId = q.data?.chat.with_user_id;
+    if (operatorId === undefined) return;
+    write.mutate(
+      { send_to: 'specific', operator_ids: [operatorId], message: text.trim(), need_answer: needAnswer },
+      {
+        onSuccess: () => {
+          setText('');
+          setNeedAnswer(false);
+        },
+      },
+    );
   };
   if (q.isError)
     return (
       <Alert color="red" icon={<IconAlertCircle />}>
-        {errorMessage(q.error)}
+        {errorMessage(q.error, MESSENGER_MSG.chatsError)}
       </Alert>
     );
   if (!q.data) return <Skeleton h={240} radius="md" />;
@@ -181,32 +214,37 @@ function Conversation({ chatId, canAnswer }: { chatId: number; canAnswer: boolea
             ))}
           </Stack>
         </ScrollArea.Autosize>
-        {canAnswer ? (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
-            <Stack gap="xs">
-              <Textarea
-                label="Resposta"
-                autosize
-                minRows={2}
-                maxLength={4000}
-                value={text}
-                onChange={(e) => setText(e.currentTarget.value)}
-                error={error}
-              />
-              <Group justify="flex-end">
-                <Button type="submit" loading={answer.isPending}>
-                  Responder
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        ) : null}
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Stack gap="xs">
+            <Textarea
+              label={asManager ? 'Mensagem' : 'Resposta'}
+              autosize
+              minRows={2}
+              maxLength={4000}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              error={error}
+            />
+            <Group justify={asManager ? 'space-between' : 'flex-end'}>
+              {asManager ? (
+                <Checkbox
+                  label="Precisa de resposta"
+                  checked={needAnswer}
+                  onChange={(e) => setNeedAnswer(e.currentTarget.checked)}
+                />
+              ) : null}
+              <Button type="submit" loading={pending}>
+                {asManager ? 'Enviar' : 'Responder'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Stack>
     </Card>
   );

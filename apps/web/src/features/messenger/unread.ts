@@ -1,3 +1,4 @@
+import { MESSENGER_TIMEOUT_MS } from '@prosa/shared/messenger-constants';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -10,6 +11,10 @@ export function useUnread(enabled = true) {
   return useQuery({
     queryKey: unreadKey,
     enabled,
-    queryFn: () => apiRequest('/api/messenger/unread', { schema: (s) => s.ZMessengerUnread }),
+    queryFn: () =>
+      apiRequest('/api/messenger/unread', {
+        schema: (s) => s.ZMessengerUnread,
+        timeoutMs: MESSENGER_TIMEOUT_MS,
+      }),
   });
 }
