@@ -78,3 +78,56 @@ test('o gestor escreve, a operadora vê ao vivo com o aviso de não lida e respo
   await gestor.context().close();
   await ana.context().close();
 });
+
+/** Switches the internal messenger in the settings, as the manager does. */
+async function switchMessenger(page: Page, on: boolean) {
+  await page.goto('/settings?tab=internal-messenger');
+  const control = page.getByRole('switch', { name: 'Ativar a comunicação interna' });
+  if (on) await control.check();
+  else await control.uncheck();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Configuração alterada com sucesso!').first()).toBeVisible();
+}
+
+test('o operador escreve ao gestor, que vê ao vivo; desligada nas configurações, a comunicação interna some para todos', async ({
+  browser,
+}) => {
+  test.slow();
+  const gestor = await (await browser.newContext()).newPage();
+  const bruno = await (await browser.newContext()).newPage();
+  await login(gestor, DEMO.manager);
+  await login(bruno, DEMO.bruno);
+  const text = `Posso trocar meu intervalo para as 16h? ${STAMP}`;
+
+  // Bruno picks a manager and writes; the manager's badge counts it without a reload.
+  await messengerEntry(bruno).click();
+  await bruno.getByRole('button', { name: 'Nova mensagem' }).click();
+  const modal = bruno.getByRole('dialog', { name: 'Nova mensagem' });
+  await modal.getByRole('button', { name: 'Enviar' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('Todos os campos devem ser preenchidos.');
+  await modal.getByLabel('Gestor').click();
+  await bruno.getByRole('option', { name: 'Gustavo Gestor' }).click();
+  await modal.getByRole('textbox', { name: 'Mensagem' }).fill(text);
+  await modal.getByRole('button', { name: 'Enviar' }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(bruno.getByRole('button', { name: /Conversa com Gustavo Gestor/ }).first()).toBeVisible();
+  await expect(messengerEntry(gestor).getByTestId('messenger-unread')).toHaveText('1');
+  await messengerEntry(gestor).click();
+  const card = gestor.getByRole('button', { name: /Conversa com Bruno/ });
+  await expect(card).toContainText(text);
+
+  // The manager turns the messenger off: the entry leaves Bruno's menu live, and its address sends him to the chat.
+  try {
+    await switchMessenger(gestor, false);
+    await expect(messengerEntry(bruno)).toHaveCount(0);
+    await bruno.goto('/messenger');
+    await expect(bruno).toHaveURL(/\/chat$/);
+    await expect(bruno.getByText('Não foi possível acessar este recurso.')).toBeVisible();
+  } finally {
+    await switchMessenger(gestor, true);
+  }
+  await expect(messengerEntry(bruno)).toBeVisible();
+
+  await gestor.context().close();
+  await bruno.context().close();
+});
