@@ -35,6 +35,7 @@ export {
   ZPauseState,
   ZPauseStateResult,
 } from '@prosa/shared/pause';
+export { ZReleaseSeenOutput, ZReleasesOutput } from '@prosa/shared/releases-schemas';
 export { ZPendingSurveys } from '@prosa/shared/surveys';
 
 // Only the builders the calls use: handing out zod's whole namespace would keep all of zod (every locale) in

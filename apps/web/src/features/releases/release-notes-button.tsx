@@ -1,4 +1,25 @@
-// Issue 20: placeholder (the header's "Novidades" button that reopens the release notes), filled in by the release-notes work.
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconSparkles } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ReleaseNotesDialog } from './release-notes';
+
+/** The header's "Novidades" button: reopens the release notes, every version, whenever the user wants. */
 export function ReleaseNotesButton() {
-  return null;
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Tooltip label="Novidades" withArrow>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Novidades"
+          onClick={() => setOpened(true)}
+        >
+          <IconSparkles size={20} />
+        </ActionIcon>
+      </Tooltip>
+      {opened && <ReleaseNotesDialog all onClose={() => setOpened(false)} />}
+    </>
+  );
 }
