@@ -42,7 +42,9 @@ test('o gestor escreve, a operadora vê ao vivo com o aviso de não lida e respo
   await expect(modal).toHaveCount(0);
   await gestor.getByRole('button', { name: /Conversa com Ana Operadora/ }).click();
   await expect(gestor.getByText(QUESTION)).toBeVisible();
-  await expect(gestor.getByText('Precisa de resposta', { exact: true })).toBeVisible();
+  await expect(
+    gestor.getByLabel('Mensagens').getByText('Precisa de resposta', { exact: true }),
+  ).toBeVisible();
 
   // Ana, without reloading: the badge on her menu entry, then the chat and the message.
   await expect(messengerEntry(ana).getByTestId('messenger-unread')).toHaveText('1');
