@@ -32,6 +32,23 @@ const NotificationsAdminPage = lazyPage(() =>
 const SurveysAdminPage = lazyPage(() =>
   import('./features/surveys/surveys-admin-page').then((m) => m.SurveysAdminPage),
 );
+const OrganizationsPage = lazyPage(() =>
+  import('./features/organizations/organizations-page').then((m) => m.OrganizationsPage),
+);
+const OrganizationFormPage = lazyPage(() =>
+  import('./features/organizations/organization-form-page').then((m) => m.OrganizationFormPage),
+);
+const BiReportsPage = lazyPage(() =>
+  import('./features/bi-reports/bi-reports-page').then((m) => m.BiReportsPage),
+);
+const BiReportFormPage = lazyPage(() =>
+  import('./features/bi-reports/bi-report-form-page').then((m) => m.BiReportFormPage),
+);
+const BiReportViewPage = lazyPage(() =>
+  import('./features/bi-reports/bi-report-view-page').then((m) => m.BiReportViewPage),
+);
+const BillingPage = lazyPage(() => import('./features/billing/billing-page').then((m) => m.BillingPage));
+const BackupsPage = lazyPage(() => import('./features/backups/backups-page').then((m) => m.BackupsPage));
 const ReportPage = lazyPage(() => import('./features/reports/report-page').then((m) => m.ReportPage));
 const BackgroundReportsPage = lazyPage(() =>
   import('./features/reports/background-reports-page').then((m) => m.BackgroundReportsPage),
@@ -169,6 +186,15 @@ export function createRouter() {
                 { path: 'messenger', element: <MessengerPage /> },
                 { path: 'notifications', element: <NotificationsAdminPage /> },
                 { path: 'surveys', element: <SurveysAdminPage /> },
+                { path: 'organizations', element: <OrganizationsPage /> },
+                { path: 'organizations/new', element: <OrganizationFormPage /> },
+                { path: 'organizations/:id', element: <OrganizationFormPage /> },
+                { path: 'report-bi', element: <BiReportsPage /> },
+                { path: 'report-bi/new', element: <BiReportFormPage /> },
+                { path: 'report-bi/:id/edit', element: <BiReportFormPage /> },
+                { path: 'report-bi/:id', element: <BiReportViewPage /> },
+                { path: 'billing', element: <BillingPage /> },
+                { path: 'backups', element: <BackupsPage /> },
                 { path: 'companies', element: <CompaniesPage /> },
                 { path: 'companies/:id', element: <CompanyEditPage /> },
                 { path: 'users', element: <UsersPage /> },

@@ -70,6 +70,10 @@ describe('menu by role', () => {
       'Empresas',
       'Notificações',
       'Pesquisas internas',
+      'Organizações',
+      'Relatórios BI',
+      'Faturas',
+      'Backups',
       'Usuários',
       'Setores',
       'Status',
@@ -101,7 +105,7 @@ describe('menu by role', () => {
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(39);
+    expect(menuForRole(ROLE.lord)).toHaveLength(43);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
     // Facebook pages and Instagram accounts are channel settings: managers and up.

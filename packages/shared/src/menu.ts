@@ -44,6 +44,11 @@ export const MENU: TMenuItem[] = [
   // Issue 20: notifications and surveys the installation's admins publish to the users of chosen companies.
   { key: 'notifications', label: 'Notificações', path: '/notifications', minRole: ROLE.admin },
   { key: 'surveys', label: 'Pesquisas internas', path: '/surveys', minRole: ROLE.admin },
+  // Issue 21: the back office.
+  { key: 'organizations', label: 'Organizações', path: '/organizations', minRole: ROLE.admin },
+  { key: 'report-bi', label: 'Relatórios BI', path: '/report-bi', minRole: ROLE.admin },
+  { key: 'billing', label: 'Faturas', path: '/billing', minRole: ROLE.admin },
+  { key: 'backups', label: 'Backups', path: '/backups', minRole: ROLE.admin },
   { key: 'users', label: 'Usuários', path: '/users', minRole: ROLE.manager, permission: 'usuarios' },
   {
     key: 'sectors',

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps';
+
+// Issue 21: placeholder, filled in by the bi-reports work.
+export function biReportRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
+  return async () => {};
+}

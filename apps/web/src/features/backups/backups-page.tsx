@@ -1,0 +1,6 @@
+import { PageHeader } from '../../components/page-header';
+
+// Issue 21: placeholder, filled in by the backups work.
+export function BackupsPage() {
+  return <PageHeader title="Backups" />;
+}

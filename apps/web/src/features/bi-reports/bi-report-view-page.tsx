@@ -1,0 +1,6 @@
+import { PageHeader } from '../../components/page-header';
+
+// Issue 21: placeholder, filled in by the bi-reports work.
+export function BiReportViewPage() {
+  return <PageHeader title="Relatório BI" />;
+}
