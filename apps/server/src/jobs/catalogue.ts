@@ -42,6 +42,19 @@ export const JOB_CATALOGUE = {
   }),
   // Issue 19: one background report generated into a CSV (modules/background-reports).
   'reports.background': z.object({ companyId: z.number().int(), reportId: z.string().uuid() }),
+  // Issue 21: a month's invoices issued from the contracts (companyId null: every company with a contract;
+  // modules/billing); a history backup written into storage and a backup restored into a new company
+  // (modules/backups).
+  'billing.issue-invoices': z.object({
+    companyId: z.number().int().nullable(),
+    month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  }),
+  'backups.run': z.object({ companyId: z.number().int(), backupId: z.number().int() }),
+  'backups.restore': z.object({
+    companyId: z.number().int(),
+    backupId: z.number().int(),
+    userId: z.number().int(),
+  }),
 } satisfies Record<string, z.ZodType<{ companyId: number | null }>>;
 
 export type TJobName = keyof typeof JOB_CATALOGUE;
