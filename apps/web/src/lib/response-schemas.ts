@@ -27,6 +27,7 @@ export { ZCompanyFeatures } from '@prosa/shared/company-metadata';
 export { ZAutoDistConfig, ZOperatorStatusResult } from '@prosa/shared/distribution';
 export { ZTimelineEntry } from '@prosa/shared/history';
 export { ZMessengerUnread } from '@prosa/shared/messenger';
+export { ZNotificationMessage, ZUserNotification, ZUserNotifications } from '@prosa/shared/notifications';
 export { ZSectorAdmin, ZSectorSaved, ZStatusAdmin } from '@prosa/shared/org-admin';
 export {
   ZControlPause,
