@@ -111,6 +111,8 @@ export const ZPendingSurveys = z.array(ZPendingSurvey);
 export const ZSurveySummary = z.object({
   text: z.string(),
   options: z.array(z.object({ option: z.string(), count: z.number() })),
+  /** Answers in 'Outros', and their texts (the latest 200). */
+  others_count: z.number(),
   others: z.array(z.string()),
 });
 

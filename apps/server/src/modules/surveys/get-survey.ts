@@ -39,17 +39,21 @@ export async function getSurvey(
   const summary = s.questions.map((q, i) => {
     const counts = new Map(q.options.map((o) => [o, 0]));
     const others: string[] = [];
+    let othersCount = 0;
     for (const a of answers.rows) {
       const one = a.answers[String(i)];
       if (!one) continue;
       if (one.choice !== null && counts.has(one.choice))
         counts.set(one.choice, (counts.get(one.choice) ?? 0) + 1);
-      else if (one.choice === SURVEY_OTHERS_CHOICE && one.others && others.length < OTHERS_SHOWN)
-        others.push(one.others);
+      else if (one.choice === SURVEY_OTHERS_CHOICE && one.others) {
+        othersCount += 1;
+        if (others.length < OTHERS_SHOWN) others.push(one.others);
+      }
     }
     return {
       text: q.text,
       options: q.options.map((o) => ({ option: o, count: counts.get(o) ?? 0 })),
+      others_count: othersCount,
       others,
     };
   });

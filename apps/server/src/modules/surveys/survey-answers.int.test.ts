@@ -91,6 +91,8 @@ describe('answering surveys', () => {
     expect(other.seen).toEqual([]);
     expect((await pending(OPERATOR)).map((s) => s.id)).toEqual([surveyId]);
     expect((await pending(OTHER_ADMIN)).map((s) => s.id)).toEqual([]);
+    // Its author is not asked to answer it.
+    expect((await pending(ADMIN)).map((s) => s.id)).toEqual([]);
   });
 
   it('every question must be answered with one of its options or Outros with a text', async () => {
@@ -137,6 +139,7 @@ describe('answering surveys', () => {
           { option: 'Bom', count: 1 },
           { option: 'Ruim', count: 0 },
         ],
+        others_count: 1,
         others: ['Rápido demais'],
       },
       {
@@ -145,6 +148,7 @@ describe('answering surveys', () => {
           { option: 'Sim', count: 2 },
           { option: 'Não', count: 0 },
         ],
+        others_count: 0,
         others: [],
       },
     ]);

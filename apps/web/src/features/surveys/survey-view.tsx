@@ -15,12 +15,22 @@ import {
 import { formatDateTime } from '@prosa/shared/dates';
 import { SURVEY_MSG, SURVEY_TYPE_LABEL } from '@prosa/shared/surveys-texts';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryKeys } from '../../lib/query-keys';
 import { useSurvey } from './api';
 
 /** A survey's details and its answers counted per question and option, with the 'Outros' texts. */
 export function SurveyView(props: { id: number | null; timezone: string; onClose: () => void }) {
   const survey = useSurvey(props.id);
   const s = survey.data;
+  const queryClient = useQueryClient();
+  const answers = s?.answers_count;
+  // Answers arrive without an event to the admin: what the view counted refreshes the list behind it.
+  useEffect(() => {
+    if (answers !== undefined)
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.surveysAdmin, 'list'] });
+  }, [answers, queryClient]);
   return (
     <Modal opened={props.id !== null} onClose={props.onClose} title="Pesquisa" size="lg" centered>
       {survey.isPending ? (
@@ -86,11 +96,18 @@ export function SurveyView(props: { id: number | null; timezone: string; onClose
                   />
                 </Stack>
               ))}
-              {q.others.length > 0 ? (
+              {s.questions[i]?.others ? (
                 <Stack gap={2}>
-                  <Text size="sm" fw={500}>
-                    Outros ({q.others.length})
-                  </Text>
+                  <Group justify="space-between">
+                    <Text size="sm">Outros</Text>
+                    <Text size="sm" c="dimmed">
+                      {q.others_count}
+                    </Text>
+                  </Group>
+                  <Progress
+                    value={s.answers_count > 0 ? (q.others_count / s.answers_count) * 100 : 0}
+                    aria-label={`Outros: ${q.others_count}`}
+                  />
                   {q.others.map((t, j) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: free texts may repeat
                     <Text key={j} size="sm" c="dimmed">
