@@ -28,6 +28,7 @@ import { createOutboundGuard } from './platform/outbound-url';
 import { createStorage } from './platform/storage/create-storage';
 import { startRealtime } from './realtime/hub';
 import { seedBackOfficeSamples } from './seed/back-office-samples';
+import { seedCommunicationSamples } from './seed/communication-samples';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed/demo-data';
 import { seedSampleConversations } from './seed/sample-conversations';
 
@@ -83,6 +84,7 @@ async function main() {
     if (seeded && config.SEED_SAMPLES) {
       await seedSampleConversations(database.db, appSecret);
       await seedBackOfficeSamples(database.db, storage);
+      await seedCommunicationSamples(database.db);
       // The samples are inserted directly (no facts): their rollups and flow records are computed once here.
       await seedReportRollups(database.db);
     }
