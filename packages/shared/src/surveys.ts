@@ -25,14 +25,9 @@ export const ZSurveyQuestion = z
   });
 export type TSurveyQuestion = z.output<typeof ZSurveyQuestion>;
 
-const isHttpUrl = (v: string) => {
-  try {
-    const u = new URL(v);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
-  } catch {
-    return false;
-  }
-};
+// http(s), a host, no spaces (the same rule as the other links the product keeps).
+const HTTP_URL_RE = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
+const isHttpUrl = (v: string) => HTTP_URL_RE.test(v);
 
 // An uploaded image's address (POST /api/survey-upload answers it); no other address is shown to users.
 const IMAGE_URL_RE = new RegExp(`^${SURVEY_IMAGE_PATH.replace(/\//g, '\\/')}[a-f0-9-]{36}\\.(png|jpg)$`);
