@@ -50,6 +50,16 @@ export const ZConfig = z.object({
   FACEBOOK_VERIFY_TOKEN: z.string().trim().min(1).optional(),
   // Telegram's Bot API (issue 15): every bot's calls and files go there (tests: a peer).
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  // Embedded BI (issue 21): Metabase signed embedding (the installation's embedding secret key) and Power BI
+  // "embed for your customers" (an Azure AD app's client credentials and the workspace of the reports).
+  METABASE_SITE_URL: z.url().optional(),
+  METABASE_SECRET_KEY: z.string().trim().min(1).optional(),
+  POWERBI_API_URL: z.url().default('https://api.powerbi.com'),
+  POWERBI_AUTHORITY_URL: z.url().default('https://login.microsoftonline.com'),
+  POWERBI_TENANT_ID: z.string().trim().min(1).optional(),
+  POWERBI_CLIENT_ID: z.string().trim().min(1).optional(),
+  POWERBI_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  POWERBI_WORKSPACE_ID: z.string().trim().min(1).optional(),
   SEED_DEMO: bool.default(true),
   // With the demo data, sample conversations of each working channel kind (the browser tests start without them).
   SEED_SAMPLES: bool.default(true),
