@@ -200,7 +200,15 @@ export function menuItemOf(path: string): TMenuItem | undefined {
   return best;
 }
 
+/** Screens under an entry that open to a lower role than the entry (the BI viewer: managers, spec 3 §7 — the server
+ * then answers 401 to those whose company the report is not shown to). */
+const OPEN_BELOW_ENTRY: { pattern: RegExp; minRole: number }[] = [
+  { pattern: /^\/report-bi\/\d+$/, minRole: ROLE.manager },
+];
+
 export function canOpenPath(role: number, path: string, permissions: TPermissionMap | null = null): boolean {
+  const below = OPEN_BELOW_ENTRY.find((o) => o.pattern.test(path));
+  if (below) return role >= below.minRole;
   const item = menuItemOf(path);
   return item ? opens(item, role, permissions) : true;
 }

@@ -102,13 +102,13 @@ export function ReportBiTab() {
       id="report-bi-title"
       title="Relatório BI"
       icon={tabIcon(IconReportAnalytics)}
-      description="Relatório de BI incorporado, exibido aos gestores."
+      description="O relatório completo da empresa, aberto pelos gestores na página de relatórios."
       form={form}
     >
       <MetaSwitch form={form} path="allow.report-bi" label="Permitir o relatório BI" />
       <TextInput
-        label="Identificador do relatório"
-        description="O report-id do relatório completo no serviço de BI."
+        label="Report-ID"
+        description="O número do relatório BI (menu Relatórios BI) mostrado como relatório completo."
         w={{ base: '100%', sm: 360 }}
         maxLength={200}
         value={typeof value === 'string' ? value : ''}

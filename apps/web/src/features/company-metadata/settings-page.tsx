@@ -10,7 +10,7 @@ import { DistributionSettingsTab } from '../distribution/distribution-settings-t
 import { PauseSettingsTab } from '../pause/pause-settings-tab';
 import { BlacklistTab } from './blacklist-tab';
 import { MfaTab } from './info-tabs';
-import { ReportsTab } from './report-tabs';
+import { ReportBiTab, ReportsTab } from './report-tabs';
 import { SectorConfigTab } from './sector-config-tab';
 import {
   SETTINGS_GROUPS,
@@ -53,6 +53,7 @@ const PANEL: Record<TSettingsTab, () => ReactNode> = {
   blacklist: () => <BlacklistTab />,
   reports: () => <ReportsTab />,
   'internal-messenger': () => <InternalMessengerTab />,
+  'report-bi': () => <ReportBiTab />,
   'contact-metadata': () => <ContactFieldsTab />,
   'knowledge-base': () => <KnowledgeBaseTab />,
   'control-words': () => <ControlWordsTab />,

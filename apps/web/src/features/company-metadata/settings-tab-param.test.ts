@@ -26,7 +26,6 @@ describe('aba das configurações', () => {
       'crm',
       'auto-change',
       'campaign-options',
-      'report-bi',
       'history',
     ];
     for (const id of hidden) expect(settingsTabOf(id)).toBe('pause');
@@ -39,11 +38,13 @@ describe('aba das configurações', () => {
     expect(settingsTabParams('rules')).toEqual({ tab: 'rules' });
   });
 
-  it('has the 11 attendance-settings tabs and the 10 general tabs that exist, each once', () => {
+  it('has the 11 attendance-settings tabs and the 11 general tabs that exist, each once', () => {
     expect(settingsTabsOf('Atendimento')).toHaveLength(11);
-    expect(settingsTabsOf('Gerais')).toHaveLength(10);
+    expect(settingsTabsOf('Gerais')).toHaveLength(11);
     // The reports tab is real since the background and periodic reports exist (issue 19).
     expect(settingsTabOf('reports')).toBe('reports');
+    // The BI report tab is real since the embedded BI reports exist (issue 21).
+    expect(settingsTabOf('report-bi')).toBe('report-bi');
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.id)).size).toBe(SETTINGS_TAB_LIST.length);
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.label)).size).toBe(SETTINGS_TAB_LIST.length);
   });

@@ -2,8 +2,9 @@
 // ?tab= so a link can open one; the default is pause control. A tab of the spec whose feature does not exist
 // yet is not offered (nothing that does nothing): dashboard, campaigns, negotiator, WhatsApp, batch close,
 // media control, channels and CRM arrive with their modules; auto change and campaign
-// options with the chatbots and campaigns they act on; BI report and history e-mails with the modules that read them
-// (their panels wait in report-tabs.tsx). Reports: the background reports and the periodic e-mails (issue 19).
+// options with the chatbots and campaigns they act on; history e-mails with the module that reads them (its panel
+// waits in report-tabs.tsx). Reports: the background reports and the periodic e-mails (issue 19). BI report: the
+// company's complete report, opened from the reports index (issue 21).
 
 export type TSettingsGroup = 'Gerais' | 'Atendimento';
 
@@ -23,6 +24,8 @@ export const SETTINGS_TAB_LIST = [
   { id: 'reports', label: 'Relatórios', group: 'Gerais' },
   // Tab 16: the internal messenger between managers and operators, a company feature (issue 20).
   { id: 'internal-messenger', label: 'Comunicação interna', group: 'Gerais' },
+  // Tab 8: the company's complete BI report (allow['report-bi'] + its report id), issue 21.
+  { id: 'report-bi', label: 'Relatório BI', group: 'Gerais' },
   // Attendance settings (of the spec's 13 tabs, those whose feature exists).
   { id: 'contact-metadata', label: 'Metadados de contato', group: 'Atendimento' },
   { id: 'knowledge-base', label: 'Base de conhecimento', group: 'Atendimento' },
