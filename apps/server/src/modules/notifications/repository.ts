@@ -44,13 +44,15 @@ export type AdminListRow = {
 };
 
 function adminSelect(scope: AdminScope, where: SQL) {
-  // Leads counted for an admin are those of their companies only.
+  // Reads and leads counted for an admin are those of their companies only.
+  const readScope = scope.all ? sql`true` : sql`r.company_id = any(${intArray(scope.companyIds)})`;
   const leadScope = scope.all ? sql`true` : sql`l.company_id = any(${intArray(scope.companyIds)})`;
   return sql`
     select n.id, n.model_id, n.audience, n.title, n.description, n.image_url, n.link, n.company_ids,
       n.schedule_status, n.schedule_start_at, n.schedule_end_at, n.extra_data, n.created_at, n.updated_at,
       (select u.name from users u where u.id = n.created_by) as created_by_name,
-      (select count(*)::int from notification_reads r where r.notification_id = n.id) as reads_count,
+      (select count(*)::int from notification_reads r where r.notification_id = n.id and ${readScope})
+        as reads_count,
       (select count(*)::int from notification_leads l where l.notification_id = n.id and ${leadScope})
         as leads_count
     from notifications n

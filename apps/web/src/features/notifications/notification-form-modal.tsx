@@ -1,29 +1,10 @@
-import {
-  Button,
-  FileButton,
-  Group,
-  Image,
-  Modal,
-  MultiSelect,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   NOTIFICATION_AUDIENCE_LABEL,
   NOTIFICATION_AUDIENCES,
-  NOTIFICATION_IMAGE_ACCEPT,
-  NOTIFICATION_IMAGE_EXTENSIONS,
-  NOTIFICATION_IMAGE_MAX_BYTES,
   NOTIFICATION_MODELS,
-  NOTIFICATION_MSG,
   NOTIFICATION_STATUS_LABEL,
   NOTIFICATION_STATUSES,
   type TNotificationAdmin,
@@ -32,14 +13,13 @@ import {
   type TNotificationStatus,
   ZNotificationInput,
 } from '@prosa/shared/notifications';
-import { ROLE } from '@prosa/shared/roles';
 import { isoToWallTime } from '@prosa/shared/scheduling';
-import { IconCalendarTime, IconPhoto, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
-import { toast } from '../../lib/toast';
+import { IconCalendarTime } from '@tabler/icons-react';
 import { zodValidate } from '../../lib/zod-form';
 import { useCurrentUser } from '../auth/session-context';
-import { useSaveNotification, useTargetCompanies, useUploadNotificationImage } from './api';
+import { useSaveNotification } from './api';
+import { CompanyPicker } from './company-picker';
+import { NotificationImageField } from './notification-image-field';
 
 type Values = {
   model_id: string;
@@ -108,39 +88,11 @@ export function NotificationFormModal(props: {
 }) {
   const user = useCurrentUser();
   const save = useSaveNotification();
-  const upload = useUploadNotificationImage();
   const form = useForm<Values>({
     initialValues: valuesOf(props.notification, user.timezone),
     validate: zodValidate<Values>(ZNotificationInput, toNotificationInput),
   });
   const v = form.getValues();
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search, 300);
-  const companies = useTargetCompanies(term);
-  // Names of the companies already chosen stay known while the search shows others.
-  const [known, setKnown] = useState(
-    () => new Map((props.notification?.companies ?? []).map((c) => [String(c.id), c.name])),
-  );
-  const companyOptions = useMemo(() => {
-    const all = new Map(known);
-    for (const c of companies.data?.items ?? []) all.set(String(c.id), c.name);
-    return [...all].map(([value, label]) => ({ value, label }));
-  }, [known, companies.data]);
-
-  const pickImage = (file: File | null) => {
-    if (!file) return;
-    const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-    if (!(NOTIFICATION_IMAGE_EXTENSIONS as readonly string[]).includes(ext))
-      return toast.warning(NOTIFICATION_MSG.invalidImage);
-    if (file.size > NOTIFICATION_IMAGE_MAX_BYTES) return toast.warning(NOTIFICATION_MSG.tooLarge);
-    upload.mutate(file, {
-      onSuccess: (r) => {
-        form.setFieldValue('image_url', r.url);
-        form.clearFieldError('description');
-      },
-    });
-  };
-
   const submit = form.onSubmit((values) =>
     save.mutate(
       { id: props.notification?.id ?? null, body: toNotificationInput(values) },
@@ -189,58 +141,16 @@ export function NotificationFormModal(props: {
             maxLength={5000}
             {...form.getInputProps('description')}
           />
-          <Stack gap={6}>
-            <Text size="sm" fw={500}>
-              Imagem
-            </Text>
-            {v.image_url ? (
-              <Paper withBorder p="xs" radius="md">
-                <Group justify="space-between" wrap="nowrap">
-                  <Image
-                    src={v.image_url}
-                    alt="Pré-visualização da imagem"
-                    h={120}
-                    w="auto"
-                    fit="contain"
-                    radius="sm"
-                  />
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => {
-                      form.setFieldValue('image_url', null);
-                      form.setFieldValue('link', '');
-                    }}
-                  >
-                    Remover imagem
-                  </Button>
-                </Group>
-              </Paper>
-            ) : null}
-            <Group gap="sm">
-              <FileButton onChange={pickImage} accept={NOTIFICATION_IMAGE_ACCEPT}>
-                {(p) => (
-                  <Button
-                    {...p}
-                    variant="default"
-                    leftSection={<IconPhoto size={16} />}
-                    loading={upload.isPending}
-                  >
-                    {v.image_url ? 'Trocar imagem' : 'Enviar imagem'}
-                  </Button>
-                )}
-              </FileButton>
-              <Text size="xs" c="dimmed">
-                JPG ou PNG, até 2MB.
-              </Text>
-            </Group>
-            {form.errors.image_url ? (
-              <Text size="xs" c="red">
-                {form.errors.image_url}
-              </Text>
-            ) : null}
-          </Stack>
+          <NotificationImageField
+            value={v.image_url}
+            error={form.errors.image_url as string | undefined}
+            onChange={(url) => {
+              form.setFieldValue('image_url', url);
+              // No image, no link (spec 2 §5).
+              if (url) form.clearFieldError('description');
+              else form.setFieldValue('link', '');
+            }}
+          />
           <TextInput
             label="Link"
             placeholder="https://"
@@ -253,33 +163,11 @@ export function NotificationFormModal(props: {
             maxLength={2000}
             {...form.getInputProps('link')}
           />
-          <MultiSelect
-            label="Empresas"
-            placeholder={v.company_ids.length ? undefined : 'Buscar empresa pelo nome'}
-            description={
-              user.role >= ROLE.lord
-                ? 'Nenhuma escolhida: todas as empresas.'
-                : 'Nenhuma escolhida: todas as empresas que você administra.'
-            }
-            searchable
-            clearable
-            searchValue={search}
-            onSearchChange={setSearch}
-            nothingFoundMessage={companies.isFetching ? 'Buscando…' : 'Nenhuma empresa encontrada'}
-            data={companyOptions}
-            maxDropdownHeight={240}
-            {...form.getInputProps('company_ids')}
-            onChange={(ids) => {
-              setKnown((old) => {
-                const next = new Map(old);
-                for (const id of ids) {
-                  const label = companyOptions.find((o) => o.value === id)?.label;
-                  if (label) next.set(id, label);
-                }
-                return next;
-              });
-              form.setFieldValue('company_ids', ids);
-            }}
+          <CompanyPicker
+            value={v.company_ids}
+            initial={props.notification?.companies ?? []}
+            error={form.errors.company_ids as string | undefined}
+            onChange={(ids) => form.setFieldValue('company_ids', ids)}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <DateTimePicker
