@@ -37,6 +37,8 @@ export const ZSessionUser = z.object({
   // Module permissions (spec 3): null when the user has no module restrictions.
   permissions: z.record(z.string(), z.object({ read: z.boolean(), write: z.boolean() })).nullable(),
   avatarUrl: z.string().nullable(),
+  // Spec 3 §6: may open Faturas (an admin, or a manager allowed by an admin). Optional: older sessions lack it.
+  billingAccess: z.boolean().optional(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

@@ -115,6 +115,20 @@ describe('menu by role', () => {
     expect(canOpenPath(ROLE.manager, '/channels/instagram')).toBe(true);
   });
 
+  it('opens Faturas to admins and to the managers allowed to see the invoices', () => {
+    const labels = (role: number, billing: boolean) =>
+      menuForRole(role, null, null, { billing }).map((m) => m.label);
+    expect(labels(ROLE.manager, false)).not.toContain('Faturas');
+    expect(labels(ROLE.manager, true)).toContain('Faturas');
+    expect(labels(ROLE.operator, true)).not.toContain('Faturas');
+    expect(labels(ROLE.admin, false)).toContain('Faturas');
+    expect(canOpenPath(ROLE.manager, '/billing')).toBe(false);
+    expect(canOpenPath(ROLE.manager, '/billing', null, { billing: true })).toBe(true);
+    expect(canOpenPath(ROLE.operator, '/billing', null, { billing: true })).toBe(false);
+    // The grant opens only the entry that names it.
+    expect(canOpenPath(ROLE.manager, '/backups', null, { billing: true })).toBe(false);
+  });
+
   it('hides and guards the entries whose menu access key the user lacks', () => {
     const perms = { usuarios: { read: true, write: false }, historico: { read: false, write: false } };
     const labels = menuForRole(ROLE.manager, perms).map((m) => m.label);

@@ -12,7 +12,13 @@ export type TMenuItem = {
   minRole: number;
   permission?: string;
   flag?: string;
+  /** A per-user grant that also opens the entry to a manager below minRole (Faturas: allow_billing_access). */
+  managerGrant?: TMenuGrant;
 };
+
+export type TMenuGrant = 'billing';
+/** The caller's per-user grants (the session's billingAccess for 'billing'). */
+export type TMenuGrants = Readonly<Partial<Record<TMenuGrant, boolean>>>;
 
 export const MENU: TMenuItem[] = [
   { key: 'chat', label: 'Atendimentos', path: '/chat', minRole: ROLE.operator },
@@ -47,7 +53,8 @@ export const MENU: TMenuItem[] = [
   // Issue 21: the back office.
   { key: 'organizations', label: 'Organizações', path: '/organizations', minRole: ROLE.admin },
   { key: 'report-bi', label: 'Relatórios BI', path: '/report-bi', minRole: ROLE.admin },
-  { key: 'billing', label: 'Faturas', path: '/billing', minRole: ROLE.admin },
+  // Spec 3 §6: admins, and managers an admin allowed to see the invoices.
+  { key: 'billing', label: 'Faturas', path: '/billing', minRole: ROLE.admin, managerGrant: 'billing' },
   { key: 'backups', label: 'Backups', path: '/backups', minRole: ROLE.admin },
   { key: 'users', label: 'Usuários', path: '/users', minRole: ROLE.manager, permission: 'usuarios' },
   {
@@ -171,8 +178,15 @@ export const MENU: TMenuItem[] = [
   { key: 'account', label: 'Minha conta', path: '/account', minRole: ROLE.operator },
 ];
 
-function opens(item: TMenuItem, role: number, permissions: TPermissionMap | null): boolean {
-  return role >= item.minRole && (!item.permission || can(permissions, item.permission, 'read'));
+function opens(
+  item: TMenuItem,
+  role: number,
+  permissions: TPermissionMap | null,
+  grants: TMenuGrants | null = null,
+): boolean {
+  const granted =
+    item.managerGrant !== undefined && role >= ROLE.manager && grants?.[item.managerGrant] === true;
+  return (role >= item.minRole || granted) && (!item.permission || can(permissions, item.permission, 'read'));
 }
 
 /**
@@ -183,9 +197,10 @@ export function menuForRole(
   role: number,
   permissions: TPermissionMap | null = null,
   flags: Readonly<Record<string, boolean>> | null = null,
+  grants: TMenuGrants | null = null,
 ): TMenuItem[] {
   return MENU.filter(
-    (item) => opens(item, role, permissions) && (!flags || !item.flag || flags[item.flag] === true),
+    (item) => opens(item, role, permissions, grants) && (!flags || !item.flag || flags[item.flag] === true),
   );
 }
 
@@ -206,9 +221,14 @@ const OPEN_BELOW_ENTRY: { pattern: RegExp; minRole: number }[] = [
   { pattern: /^\/report-bi\/\d+$/, minRole: ROLE.manager },
 ];
 
-export function canOpenPath(role: number, path: string, permissions: TPermissionMap | null = null): boolean {
+export function canOpenPath(
+  role: number,
+  path: string,
+  permissions: TPermissionMap | null = null,
+  grants: TMenuGrants | null = null,
+): boolean {
   const below = OPEN_BELOW_ENTRY.find((o) => o.pattern.test(path));
   if (below) return role >= below.minRole;
   const item = menuItemOf(path);
-  return item ? opens(item, role, permissions) : true;
+  return item ? opens(item, role, permissions, grants) : true;
 }

@@ -120,6 +120,8 @@ const ZUserFieldsBase = z.object({
   profile_id: zId().nullish(),
   sectors: ids.optional(),
   transfer_sectors: ids.optional(),
+  // Spec 3 §6 allow_billing_access: a manager may open Faturas; only admins change it (others' value is ignored).
+  allow_billing_access: z.boolean().optional(),
 });
 
 function withFieldRules(creating: boolean) {
@@ -233,6 +235,7 @@ export const ZUserDetail = ZUserListItemAdmin.extend({
   transfer_sector_ids: z.array(z.number()),
   signatures: z.array(ZSignature),
   must_change_password: z.boolean(),
+  allow_billing_access: z.boolean().optional(),
 });
 export type TUserDetail = z.infer<typeof ZUserDetail>;
 

@@ -5,7 +5,9 @@ import { maintainFactPartitions } from '../facts/partitions';
 import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
 import { automationConsumers } from '../modules/automation-consumer/consumer';
 import { backgroundReportJobs, backgroundReportTasks } from '../modules/background-reports/worker';
+import { backupJobs } from '../modules/backups/worker';
 import { batchCloseJobs, batchCloseTasks } from '../modules/batch-close/worker';
+import { billingJobs, billingTasks } from '../modules/billing/worker';
 import { campaignJobs, campaignTasks } from '../modules/campaigns/worker';
 import { sweepParkedHttp } from '../modules/chatbot/http-node';
 import { distributionTriggerConsumer } from '../modules/distribution/distribution-trigger';
@@ -43,6 +45,8 @@ export const JOBS = [
   ...mailingJobs,
   ...reportRollupJobs,
   ...backgroundReportJobs,
+  ...billingJobs,
+  ...backupJobs,
 ];
 
 /**
@@ -55,6 +59,8 @@ export function workerTasks(config: Config): ScheduledTask<AppDeps>[] {
     ...batchCloseTasks(config),
     ...campaignTasks(config),
     ...backgroundReportTasks(config),
+    // Each company's previous month invoiced once it has closed (idempotent).
+    ...billingTasks(),
     // Companies are still claimed one by one by their next_cycle_at; requestDistribution wakes it at once.
     { name: DISTRIBUTION_TASK, everyMs: config.DISTRIBUTION_TICK_MS, run: (deps) => runDueCycles(deps) },
     {

@@ -40,6 +40,7 @@ describe("the worker's tasks", () => {
     expect(r.rows.map((x) => [x.name, Number(x.every_ms)])).toEqual([
       ['attendance.timers', 2000],
       ['batch-close.resume', 30_000],
+      ['billing.previous-month', 3_600_000],
       ['campaigns.requeue-pending', 60_000],
       ['chatbot.http-sweep', 10_000],
       ['distribution.cycles', 1000],

@@ -84,7 +84,12 @@ export function AppLayout() {
       <AppShell.Navbar p="sm">
         {/* The menu scrolls on its own when it is taller than the window: every entry stays reachable. */}
         <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={6}>
-          <MainNav role={user.role} permissions={user.permissions} onNavigate={close} />
+          <MainNav
+            role={user.role}
+            permissions={user.permissions}
+            billingAccess={user.billingAccess === true}
+            onNavigate={close}
+          />
         </AppShell.Section>
       </AppShell.Navbar>
 

@@ -86,10 +86,13 @@ const ICONS: Record<string, typeof IconMessages> = {
 export function MainNav({
   role,
   permissions,
+  billingAccess = false,
   onNavigate,
 }: {
   role: number;
   permissions: TPermissionMap | null;
+  /** A manager an admin allowed to see the invoices (session billingAccess). */
+  billingAccess?: boolean;
   onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
@@ -98,7 +101,7 @@ export function MainNav({
   const flags = useCompanyFeatures().data?.allow ?? {};
   return (
     <Stack component="nav" aria-label="Menu principal" gap={4}>
-      {menuForRole(role, permissions, flags).map((item) => {
+      {menuForRole(role, permissions, flags, { billing: billingAccess }).map((item) => {
         const Icon = ICONS[item.key] ?? IconMessages;
         const active = item.key === current;
         return (

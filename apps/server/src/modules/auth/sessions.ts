@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TSessionUser } from '@prosa/shared/auth';
+import { BILLING_ACCESS_SETTING, hasBillingAccess } from '@prosa/shared/billing-texts';
 import { newToken, sha256 } from '../../platform/crypto';
 import type { AppDeps } from '../../platform/deps';
 import { avatarUrl } from '../account/avatar';
@@ -52,6 +53,7 @@ export async function toSessionUser(
     operatorStatus: user.operatorStatus === 'online' ? 'online' : 'offline',
     permissions: await effectivePermissions(deps.db, user.companyId, user.id),
     avatarUrl: avatarUrl(user.id, user.settings.avatar),
+    billingAccess: hasBillingAccess(user.role, user.settings[BILLING_ACCESS_SETTING] === true),
   };
 }
 

@@ -1,3 +1,4 @@
+import { BILLING_ACCESS_SETTING } from '@prosa/shared/billing-texts';
 import { roleLabel } from '@prosa/shared/roles';
 import type { TGender } from '@prosa/shared/users-admin';
 import { foldText } from '@prosa/shared/users-admin';
@@ -29,6 +30,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
 
 const listColumns = {
   id: users.id,
+  settings: users.settings,
   name: users.name,
   displayName: users.displayName,
   email: users.email,
@@ -171,6 +173,7 @@ export async function userDetail(db: Conn, companyId: number, id: number, maxRol
     transfer_sector_ids: transfer.map((s) => s.id),
     signatures: sigs,
     must_change_password: row.mustChangePassword,
+    allow_billing_access: row.settings[BILLING_ACCESS_SETTING] === true,
   };
 }
 

@@ -1,6 +1,8 @@
+import { BILLING_ACCESS_SETTING } from '@prosa/shared/billing-texts';
 import { ERROR_CODE } from '@prosa/shared/messages';
+import { ROLE } from '@prosa/shared/roles';
 import { cleanUserInput, type TUserClean, type TUserInput, USER_MSG } from '@prosa/shared/users-admin';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema/admin';
 import { userSectors, users, userTransferSectors } from '../../db/schema/users';
 import { noticeSessionsRevoked } from '../../facts/notices';
@@ -20,6 +22,10 @@ import {
 } from './repository';
 
 type Deps = Pick<AppDeps, 'db'>;
+
+/** Spec 3 §6: only admins grant or take away a manager's access to the invoices; undefined leaves it as it is. */
+const billingGrantOf = (caller: Caller, input: TUserInput) =>
+  caller.role >= ROLE.admin ? input.allow_billing_access : undefined;
 
 const emailConflict = () => new AppError(ERROR_CODE.conflict, USER_MSG.emailTaken, 409);
 
@@ -65,6 +71,7 @@ export async function createUser(deps: Deps, caller: Caller, companyId: number, 
           gender: v.gender,
           role: v.role,
           profileId: v.profile_id,
+          settings: billingGrantOf(caller, input) ? { [BILLING_ACCESS_SETTING]: true } : {},
         })
         .returning({ id: users.id });
       if (!row) throw new Error('user insert returned nothing');
@@ -99,6 +106,7 @@ export async function updateUser(
   if (await emailTaken(deps.db, v.email, userId)) throw emailConflict();
   const restrict = await restrictTransferOf(deps.db, companyId);
   const passwordHash = v.password ? await hashPassword(v.password) : null;
+  const grant = billingGrantOf(caller, input);
   const now = new Date();
   await deps.db
     .transaction(async (tx) => {
@@ -113,6 +121,11 @@ export async function updateUser(
           profileId: v.profile_id,
           updatedAt: now,
           ...(passwordHash ? { passwordHash, passwordChangedAt: now, mustChangePassword: true } : {}),
+          ...(grant === undefined
+            ? {}
+            : {
+                settings: sql`${users.settings} || ${JSON.stringify({ [BILLING_ACCESS_SETTING]: grant })}::jsonb`,
+              }),
         })
         .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
       await replaceUserSectors(tx, companyId, userId, userSectors, v.sectors);

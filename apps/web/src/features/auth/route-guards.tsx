@@ -61,7 +61,9 @@ export function RequireSession() {
 function RoleGate({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const { pathname } = useLocation();
-  const allowed = canOpenPath(user.role, pathname, user.permissions);
+  const allowed = canOpenPath(user.role, pathname, user.permissions, {
+    billing: user.billingAccess === true,
+  });
   useEffect(() => {
     if (!allowed) toast.warning(MSG.forbidden, { permission: true, id: 'forbidden-route' });
   }, [allowed]);
