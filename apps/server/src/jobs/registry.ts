@@ -6,7 +6,6 @@ import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
 import { automationConsumers } from '../modules/automation-consumer/consumer';
 import { backgroundReportJobs, backgroundReportTasks } from '../modules/background-reports/worker';
 import { backupJobs } from '../modules/backups/worker';
-import { backupJobs } from '../modules/backups/worker';
 import { batchCloseJobs, batchCloseTasks } from '../modules/batch-close/worker';
 import { billingJobs, billingTasks } from '../modules/billing/worker';
 import { campaignJobs, campaignTasks } from '../modules/campaigns/worker';
