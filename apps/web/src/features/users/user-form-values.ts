@@ -1,4 +1,4 @@
-import { roleLabel } from '@prosa/shared/roles';
+import { ROLE, roleLabel } from '@prosa/shared/roles';
 import type { TUserDetail, TUserInput } from '@prosa/shared/users-admin';
 
 // The user modal holds select values as strings (Mantine Select/MultiSelect); the API takes numbers.
@@ -12,6 +12,8 @@ export type TUserFormValues = {
   profile_id: string | null;
   sectors: string[];
   transfer_sectors: string[];
+  /** Spec 3 §6 allow_billing_access: a manager may open Faturas. */
+  allow_billing_access: boolean;
 };
 
 export function formValuesFrom(user: TUserDetail | null): TUserFormValues {
@@ -25,6 +27,7 @@ export function formValuesFrom(user: TUserDetail | null): TUserFormValues {
     profile_id: user?.profile_id ? String(user.profile_id) : null,
     sectors: (user?.sector_ids ?? []).map(String),
     transfer_sectors: (user?.transfer_sector_ids ?? []).map(String),
+    allow_billing_access: user?.allow_billing_access === true,
   };
 }
 
@@ -39,6 +42,8 @@ export function toUserInput(v: TUserFormValues): TUserInput {
     profile_id: v.profile_id ? Number(v.profile_id) : null,
     sectors: v.sectors.map(Number),
     transfer_sectors: v.transfer_sectors.map(Number),
+    // Only a manager holds the grant: a user moved to another role loses it.
+    allow_billing_access: v.role === String(ROLE.manager) && v.allow_billing_access,
   };
 }
 

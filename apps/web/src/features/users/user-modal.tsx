@@ -10,11 +10,13 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Tabs,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { ROLE } from '@prosa/shared/roles';
 import {
   GENDER_LABEL,
   type TUserDetail,
@@ -27,6 +29,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/api';
 import { zodValidate } from '../../lib/zod-form';
+import { useCurrentUser } from '../auth/session-context';
 import { UserSignatures } from '../signatures/user-signatures';
 import { useSaveUser, useUserDetail, useUserFormOptions } from './api';
 import { confirmationOf, formValuesFrom, type TUserFormValues, toUserInput } from './user-form-values';
@@ -105,6 +108,7 @@ function UserForm(props: {
 }) {
   const { user, options } = props;
   const save = useSaveUser(props.companyId);
+  const caller = useCurrentUser();
   const [pending, setPending] = useState<{ values: TUserFormValues; question: string } | null>(null);
   const form = useForm<TUserFormValues>({
     mode: 'controlled',
@@ -203,6 +207,13 @@ function UserForm(props: {
             nothingFoundMessage="Nenhum setor encontrado"
             {...form.getInputProps('sectors')}
           />
+          {caller.role >= ROLE.admin && form.getValues().role === String(ROLE.manager) ? (
+            <Switch
+              label="Acesso às faturas"
+              description="O gestor pode ver e baixar as faturas da empresa."
+              {...form.getInputProps('allow_billing_access', { type: 'checkbox' })}
+            />
+          ) : null}
           {options.restrict_transfer ? (
             <MultiSelect
               label="Setores de transferência"
