@@ -71,6 +71,9 @@ export default defineConfig({
       FACEBOOK_VERIFY_TOKEN: 'e2e-verifica',
       FACEBOOK_GRAPH_URL: `http://127.0.0.1:${GRAPH_PORT}`,
       FACEBOOK_DIALOG_URL: `http://127.0.0.1:${GRAPH_PORT}`,
+      // Embedded BI (e2e/bi-reports): Metabase signed embedding; the framed address need not answer.
+      METABASE_SITE_URL: 'https://metabase.e2e.invalid',
+      METABASE_SECRET_KEY: 'e2e-metabase-embedding-secret-key',
     },
   },
 });

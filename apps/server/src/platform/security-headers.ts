@@ -10,6 +10,17 @@ import { type Config, publicUrl } from './config';
 /** Paths a customer's site uses from another origin: the web chat script, its API, the files it shows. */
 const CROSS_ORIGIN_PATHS = ['/webchat/', '/api/webchat/', '/api/files/', '/newchat/'];
 
+/**
+ * Embedded BI (issue 21): the BI viewer frames the configured Metabase (its signed embed URLs) and, with Power BI
+ * set up, Microsoft's report pages (the embedUrl the REST API answers, app.powerbi.com).
+ */
+function biFrameSources(config: Config): string[] {
+  const sources: string[] = [];
+  if (config.METABASE_SITE_URL) sources.push(new URL(config.METABASE_SITE_URL).origin);
+  if (config.POWERBI_TENANT_ID) sources.push('https://app.powerbi.com', 'https://*.powerbi.com');
+  return sources;
+}
+
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const origin = new URL(publicUrl(config));
   const secure = origin.protocol === 'https:';
@@ -26,7 +37,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", socket],
     'worker-src': ["'self'", 'blob:'],
-    'frame-src': ["'self'", 'blob:'],
+    'frame-src': ["'self'", 'blob:', ...biFrameSources(config)],
     'object-src': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],

@@ -203,9 +203,14 @@ describe('definições de relatório BI (administração)', () => {
     expect(gone.body.message).toBe(BI_MSG.notFound);
   });
 
-  it('says which providers this server has settings for', async () => {
+  it('says which providers this server has settings for, and lets the app frame them', async () => {
     const r = await http.get('/api/bi-reports/providers', { cookie: c(ADMIN) });
     expect(r.body).toEqual({ metabase: true, powerbi: true });
+    const csp = String(r.res.headers['content-security-policy'] ?? '');
+    const frameSrc = /frame-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(frameSrc.split(' ')).toEqual(
+      expect.arrayContaining([METABASE_URL, 'https://app.powerbi.com', 'https://*.powerbi.com']),
+    );
   });
 });
 

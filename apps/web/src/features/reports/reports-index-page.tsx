@@ -1,9 +1,10 @@
-import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { REPORTS, type TReportKey } from '@prosa/shared/reports';
-import { IconClockPlay } from '@tabler/icons-react';
+import { IconChartInfographic, IconClockPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { useCompanyFeatures } from '../company-metadata/api';
+import { useCompanyMetadata } from '../company-metadata/use-company-metadata';
 import { useReportLookups } from './api';
 import { REPORT_GROUPS } from './report-groups';
 
@@ -13,6 +14,10 @@ export function ReportsIndexPage() {
   // The WhatsApp Enterprise report only where the company has that module (spec 3 §6).
   const waent = useReportLookups().data?.waent_enabled !== false;
   const shown = (key: TReportKey) => key !== 'session-whatsapp-enterprise' || waent;
+  // The company's complete BI report (settings tab "Relatório BI": allow['report-bi'] and its report id).
+  const metadata = useCompanyMetadata();
+  const biId = metadata.data?.reports.complete.reportID.trim() ?? '';
+  const bi = metadata.data?.allow['report-bi'] === true && /^\d+$/.test(biId) ? biId : null;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -31,6 +36,21 @@ export function ReportsIndexPage() {
           ) : null
         }
       />
+      {bi ? (
+        <Card withBorder radius="md" padding="md" maw={480}>
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <IconChartInfographic size={22} aria-hidden />
+            <Stack gap={4}>
+              <Anchor component={Link} to={`/report-bi/${bi}`} fw={600}>
+                Relatório completo (BI)
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                O painel de BI da empresa, incorporado.
+              </Text>
+            </Stack>
+          </Group>
+        </Card>
+      ) : null}
       {REPORT_GROUPS.map((group) => (
         <Stack key={group.title} gap="sm" component="section" aria-label={group.title}>
           <Title order={3} size="h4">
