@@ -56,8 +56,8 @@ test.describe
       await admin.getByRole('textbox', { name: 'Report-ID' }).fill('7');
       await admin.getByRole('combobox', { name: 'Empresas' }).fill('Demo');
       await admin.getByRole('option', { name: 'Empresa Demo' }).click();
-    // The list stays open for more companies: closed, it no longer covers the buttons.
-    await admin.keyboard.press('Escape');
+      // The list stays open for more companies: closed, it no longer covers the buttons.
+      await admin.keyboard.press('Escape');
       await admin.getByRole('button', { name: 'Salvar' }).click();
       await expect(admin.getByText('Relatório BI criado com sucesso!')).toBeVisible();
       await expect(admin).toHaveURL(/\/report-bi$/);
