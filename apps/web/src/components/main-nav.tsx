@@ -5,6 +5,7 @@ import {
   IconActivity,
   IconAddressBook,
   IconBan,
+  IconBell,
   IconBolt,
   IconBook2,
   IconBrandFacebook,
@@ -12,8 +13,11 @@ import {
   IconBrandTelegram,
   IconBrandWhatsapp,
   IconBuilding,
+  IconBuildingCommunity,
   IconChartBar,
   IconChecklist,
+  IconClipboardList,
+  IconDatabaseExport,
   IconDeviceDesktopAnalytics,
   IconFileSpreadsheet,
   IconHierarchy2,
@@ -24,7 +28,9 @@ import {
   IconMessageChatbot,
   IconMessageCircle,
   IconMessages,
+  IconPresentationAnalytics,
   IconQrcode,
+  IconReceipt,
   IconReportAnalytics,
   IconRoute,
   IconSettings,
@@ -79,6 +85,12 @@ const ICONS: Record<string, typeof IconMessages> = {
   'batch-close': IconChecklist,
   dashboards: IconLayoutDashboard,
   messenger: IconMessageCircle,
+  notifications: IconBell,
+  surveys: IconClipboardList,
+  organizations: IconBuildingCommunity,
+  'report-bi': IconPresentationAnalytics,
+  billing: IconReceipt,
+  backups: IconDatabaseExport,
   reports: IconReportAnalytics,
 };
 
@@ -110,6 +122,8 @@ export function MainNav({
             component={RouterLink}
             to={item.path}
             label={item.label}
+            // The unread badge sits beside the label: the label keeps to one line.
+            styles={{ label: { whiteSpace: 'nowrap' } }}
             active={active}
             aria-current={active ? 'page' : undefined}
             leftSection={<Icon size={20} stroke={1.7} />}
