@@ -79,15 +79,15 @@ export function BillingPage() {
         </Alert>
       ) : (
         <Card padding={0}>
-          <Table.ScrollContainer minWidth={owner ? 1100 : 860} type="native">
+          <Table.ScrollContainer minWidth={owner ? 1080 : 860} type="native">
             <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Faturas">
               <Table.Thead bg="gray.0">
                 <Table.Tr>
                   {owner ? <Table.Th>Empresa</Table.Th> : null}
-                  <Table.Th>Mês de referência</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>Mês de referência</Table.Th>
                   <Table.Th ta="right">Valor</Table.Th>
                   <Table.Th>Vencimento</Table.Th>
-                  <Table.Th>Status</Table.Th>
+                  <Table.Th miw={110}>Status</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>Ações</VisuallyHidden>
                   </Table.Th>

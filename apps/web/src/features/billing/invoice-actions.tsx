@@ -1,7 +1,7 @@
-import { Button, FileButton, Group } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Tooltip } from '@mantine/core';
 import type { TInvoice } from '@prosa/shared/billing';
 import { INVOICE_FILE_LABEL, type TInvoiceFileKind } from '@prosa/shared/billing-texts';
-import { IconDownload, IconFileInvoice, IconReceipt, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconFileInvoice, IconFileUpload, IconReceipt, IconUpload } from '@tabler/icons-react';
 import { useDownloadInvoice, useInvoiceAttachment, useUploadInvoiceFile } from './api';
 
 const ACCEPT = 'application/pdf,image/png,image/jpeg';
@@ -59,16 +59,17 @@ export function InvoiceActions({ invoice, owner }: { invoice: TInvoice; owner: b
               onChange={(file) => file && upload.mutate({ id: invoice.id, kind, file })}
             >
               {(props) => (
-                <Button
-                  {...props}
-                  size="xs"
-                  variant="subtle"
-                  leftSection={<IconUpload size={14} />}
-                  loading={upload.isPending && upload.variables?.kind === kind}
-                  aria-label={`Enviar ${INVOICE_FILE_LABEL[kind].toLowerCase()} da fatura ${label} de ${invoice.company_name}`}
-                >
-                  {kind === 'receipt' ? 'Enviar NF' : 'Enviar boleto'}
-                </Button>
+                <Tooltip label={`Enviar ${INVOICE_FILE_LABEL[kind].toLowerCase()}`} withArrow>
+                  <ActionIcon
+                    {...props}
+                    variant="subtle"
+                    size="md"
+                    loading={upload.isPending && upload.variables?.kind === kind}
+                    aria-label={`Enviar ${INVOICE_FILE_LABEL[kind].toLowerCase()} da fatura ${label} de ${invoice.company_name}`}
+                  >
+                    {kind === 'receipt' ? <IconFileUpload size={18} /> : <IconUpload size={18} />}
+                  </ActionIcon>
+                </Tooltip>
               )}
             </FileButton>
           ))
