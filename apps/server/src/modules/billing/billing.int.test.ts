@@ -13,11 +13,13 @@ import {
   OTHER_ADMIN,
   type TestContext,
 } from '../../../test/helpers/test-app';
+import { waitFor } from '../../../test/helpers/wait-for';
 import { contracts } from '../../db/schema/admin';
 import { invoices } from '../../db/schema/back-office';
 import { channels } from '../../db/schema/channels';
 import { companies } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
+import { sendJob } from '../../jobs/catalogue';
 import { currentMonth } from '../contracts/calendar';
 import { issueInvoices, issuePreviousMonth, shiftMonth } from './issue-invoices';
 
@@ -59,7 +61,7 @@ async function invoiceOf(id: number, month: string) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ queue: false });
+  ctx = await createTestContext();
   http = api(ctx);
   demoId = await companyId('Empresa Demo');
   otherId = await companyId('Outra Empresa');
@@ -341,5 +343,14 @@ describe('billing', () => {
     const row = await invoiceOf(otherId, lastMonth);
     expect(row?.amountCents).toBeGreaterThan(0);
     expect(await issuePreviousMonth(ctx.deps)).toBe(0);
+  });
+
+  it("the job 'billing.issue-invoices' issues the month it is given", async () => {
+    const queue = ctx.deps.queue;
+    if (!queue) throw new Error('sem fila');
+    await sendJob(queue, 'billing.issue-invoices', { companyId: otherId, month: monthBefore });
+    const row = await waitFor(() => invoiceOf(otherId, monthBefore));
+    expect(row.amountCents).toBeGreaterThan(0);
+    expect(row.dueDate).toBe(`${lastMonth}-10`);
   });
 });
