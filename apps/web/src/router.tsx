@@ -49,6 +49,19 @@ const BiReportViewPage = lazyPage(() =>
 );
 const BillingPage = lazyPage(() => import('./features/billing/billing-page').then((m) => m.BillingPage));
 const BackupsPage = lazyPage(() => import('./features/backups/backups-page').then((m) => m.BackupsPage));
+const CrmPage = lazyPage(() => import('./features/crm/crm-page').then((m) => m.CrmPage));
+const IntegrationsPage = lazyPage(() =>
+  import('./features/integrations/integrations-page').then((m) => m.IntegrationsPage),
+);
+const GoogleCalendarPage = lazyPage(() =>
+  import('./features/google-calendar/google-calendar-page').then((m) => m.GoogleCalendarPage),
+);
+const NumbersPage = lazyPage(() =>
+  import('./features/waent-onboarding/numbers-page').then((m) => m.NumbersPage),
+);
+const WaentMigrationPage = lazyPage(() =>
+  import('./features/waent-onboarding/waent-migration-page').then((m) => m.WaentMigrationPage),
+);
 const ReportPage = lazyPage(() => import('./features/reports/report-page').then((m) => m.ReportPage));
 const BackgroundReportsPage = lazyPage(() =>
   import('./features/reports/background-reports-page').then((m) => m.BackgroundReportsPage),
@@ -195,6 +208,11 @@ export function createRouter() {
                 { path: 'report-bi/:id', element: <BiReportViewPage /> },
                 { path: 'billing', element: <BillingPage /> },
                 { path: 'backups', element: <BackupsPage /> },
+                { path: 'crm', element: <CrmPage /> },
+                { path: 'integrations', element: <IntegrationsPage /> },
+                { path: 'google-calendar', element: <GoogleCalendarPage /> },
+                { path: 'numbers', element: <NumbersPage /> },
+                { path: 'channels/waent/migration', element: <WaentMigrationPage /> },
                 { path: 'companies', element: <CompaniesPage /> },
                 { path: 'companies/:id', element: <CompanyEditPage /> },
                 { path: 'users', element: <UsersPage /> },

@@ -21,6 +21,7 @@ describe('menu by role', () => {
       'Contatos',
       'Perguntas e respostas',
       'Comunicação interna',
+      'Oportunidades',
       'Minha conta',
     ]);
     expect(menuForRole(ROLE.manager).map((m) => m.label)).toEqual([
@@ -30,6 +31,7 @@ describe('menu by role', () => {
       'Contatos',
       'Perguntas e respostas',
       'Comunicação interna',
+      'Oportunidades',
       'Usuários',
       'Setores',
       'Status',
@@ -38,6 +40,7 @@ describe('menu by role', () => {
       'WhatsApp',
       'Monitor de canais',
       'WhatsApp Enterprise',
+      'Números',
       'Telegram',
       'E-mail',
       'SMS',
@@ -46,6 +49,7 @@ describe('menu by role', () => {
       'Instagram',
       'Multicanal',
       'Modelos HSM',
+      'Integrações',
       'Gatilhos',
       'Fluxos de chatbot',
       'Pesquisas',
@@ -67,6 +71,7 @@ describe('menu by role', () => {
       'Contatos',
       'Perguntas e respostas',
       'Comunicação interna',
+      'Oportunidades',
       'Empresas',
       'Notificações',
       'Pesquisas internas',
@@ -82,6 +87,7 @@ describe('menu by role', () => {
       'WhatsApp',
       'Monitor de canais',
       'WhatsApp Enterprise',
+      'Números',
       'Telegram',
       'E-mail',
       'SMS',
@@ -90,6 +96,7 @@ describe('menu by role', () => {
       'Instagram',
       'Multicanal',
       'Modelos HSM',
+      'Integrações',
       'Gatilhos',
       'Fluxos de chatbot',
       'Pesquisas',
@@ -105,7 +112,7 @@ describe('menu by role', () => {
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(43);
+    expect(menuForRole(ROLE.lord)).toHaveLength(46);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
     // Facebook pages and Instagram accounts are channel settings: managers and up.

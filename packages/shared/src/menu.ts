@@ -46,6 +46,8 @@ export const MENU: TMenuItem[] = [
     minRole: ROLE.operator,
     flag: MESSENGER_FLAG,
   },
+  // Issue 22: the built-in CRM, when the company allows it (allowCosmosCRM).
+  { key: 'crm', label: 'Oportunidades', path: '/crm', minRole: ROLE.operator, flag: 'allowCosmosCRM' },
   { key: 'companies', label: 'Empresas', path: '/companies', minRole: ROLE.admin },
   // Issue 20: notifications and surveys the installation's admins publish to the users of chosen companies.
   { key: 'notifications', label: 'Notificações', path: '/notifications', minRole: ROLE.admin },
@@ -105,6 +107,8 @@ export const MENU: TMenuItem[] = [
     minRole: ROLE.manager,
     permission: 'whatsapp',
   },
+  // Issue 22: every WhatsApp number of the company with its due date (spec 2 Numbers, 300 per page).
+  { key: 'numbers', label: 'Números', path: '/numbers', minRole: ROLE.manager, permission: 'whatsapp' },
   {
     key: 'telegram',
     label: 'Telegram',
@@ -144,6 +148,8 @@ export const MENU: TMenuItem[] = [
     minRole: ROLE.manager,
     permission: 'modelos_hsm',
   },
+  // Issue 22: RD Station Marketing and CRM.
+  { key: 'integrations', label: 'Integrações', path: '/integrations', minRole: ROLE.manager },
   { key: 'triggers', label: 'Gatilhos', path: '/triggers', minRole: ROLE.manager },
   { key: 'chatbot-flows', label: 'Fluxos de chatbot', path: '/chatbot-flows', minRole: ROLE.manager },
   { key: 'polls', label: 'Pesquisas', path: '/polls', minRole: ROLE.manager },

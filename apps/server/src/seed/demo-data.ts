@@ -49,6 +49,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
             confirmCompletionStatus: true,
             // The internal messenger is a company feature: on for the demo, so a newcomer sees it.
             internal_messenger: true,
+            // The built-in CRM (opportunities from the chat) is on for the demo too.
+            allowCosmosCRM: true,
           },
           audio: { enabled: true },
         },

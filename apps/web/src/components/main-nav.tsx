@@ -28,6 +28,8 @@ import {
   IconMessageChatbot,
   IconMessageCircle,
   IconMessages,
+  IconPhone,
+  IconPlugConnected,
   IconPresentationAnalytics,
   IconQrcode,
   IconReceipt,
@@ -38,6 +40,7 @@ import {
   IconSitemap,
   IconSpeakerphone,
   IconTags,
+  IconTargetArrow,
   IconTemplate,
   IconUserCheck,
   IconUserCircle,
@@ -91,6 +94,9 @@ const ICONS: Record<string, typeof IconMessages> = {
   'report-bi': IconPresentationAnalytics,
   billing: IconReceipt,
   backups: IconDatabaseExport,
+  crm: IconTargetArrow,
+  integrations: IconPlugConnected,
+  numbers: IconPhone,
   reports: IconReportAnalytics,
 };
 

@@ -1,0 +1,6 @@
+import { PageHeader } from '../../components/page-header';
+
+// Issue 22: placeholder, filled in by the waent-onboarding work.
+export function WaentMigrationPage() {
+  return <PageHeader title="Migração do WhatsApp Business" />;
+}
