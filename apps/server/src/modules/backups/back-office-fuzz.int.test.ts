@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fuzzRequests, type Operation, operationsOf } from '../../../test/helpers/openapi-fuzz';
+import { ADMIN, api, createTestContext, OPERATOR, type TestContext } from '../../../test/helpers/test-app';
+import { historyBackups, organizations } from '../../db/schema/back-office';
+import { companies } from '../../db/schema/companies';
+import { onDbInputError } from '../../platform/db-input-error';
+
+// The project's OpenAPI fuzzer over the organizations and backups routes, with an organization and a finished
+// backup of the demo company at the ids the generator uses: no input answers 5xx, none reaches PostgreSQL
+// unbounded.
+
+const SEED = 20_261_127;
+const PER_OPERATION = 40;
+
+let ctx: TestContext;
+let operations: Operation[];
+const unbounded: string[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ queue: false, inbox: false });
+  const demo = (await ctx.db.select().from(companies)).find((c) => c.name === 'Empresa Demo');
+  await ctx.db.insert(organizations).values({ name: 'Grupo', cnpj: '11222333000181' });
+  await ctx.db.insert(historyBackups).values({
+    companyId: demo?.id ?? 0,
+    dateFrom: '2026-01-01',
+    dateTo: '2026-01-31',
+    status: 'done',
+    progress: 100,
+    fileKey: 'backups/0/1/nada.jsonl.gz',
+  });
+  const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  operations = operationsOf(JSON.parse(doc.body)).filter((op) =>
+    /^\/api\/(organizations|backups)/.test(op.path),
+  );
+  onDbInputError((r) => unbounded.push(`${r.method} ${r.url.slice(0, 200)} → PostgreSQL ${r.code}`));
+});
+afterAll(() => ctx?.close());
+
+describe('organization and backup routes under generated bad input', () => {
+  it('never answer 5xx nor send PostgreSQL an unbounded value (admin and operator)', async () => {
+    expect(operations.length).toBe(9);
+    const found: string[] = [];
+    for (const who of [ADMIN, OPERATOR]) {
+      const cookie = await api(ctx).login(who);
+      for (const op of operations) {
+        for (const req of fuzzRequests(op, {
+          seed: SEED,
+          perOperation: PER_OPERATION,
+          pathValue: () => '1',
+        })) {
+          const res = await ctx.app.inject({
+            method: req.method as 'GET',
+            url: req.url,
+            headers: { ...req.headers, cookie },
+            ...(req.payload !== undefined ? { payload: req.payload } : {}),
+          });
+          if (res.statusCode >= 500)
+            found.push(`${res.statusCode}: ${req.method} ${req.url} → ${res.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(found, found.join('\n')).toEqual([]);
+    expect(unbounded, unbounded.join('\n')).toEqual([]);
+  }, 300_000);
+});
