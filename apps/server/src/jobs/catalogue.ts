@@ -55,6 +55,10 @@ export const JOB_CATALOGUE = {
     backupId: z.number().int(),
     userId: z.number().int(),
   }),
+  // Issue 22: one event delivered to an integration (RD Station) with retries (modules/integrations); a scheduled
+  // return's event created, moved or removed in its operator's Google Calendar (modules/google-calendar).
+  'integrations.deliver': z.object({ companyId: z.number().int(), deliveryId: z.number().int() }),
+  'calendar.sync-schedule': z.object({ companyId: z.number().int(), scheduleId: z.number().int() }),
 } satisfies Record<string, z.ZodType<{ companyId: number | null }>>;
 
 export type TJobName = keyof typeof JOB_CATALOGUE;
