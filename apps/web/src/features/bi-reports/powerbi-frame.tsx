@@ -18,7 +18,10 @@ export function PowerBiFrame(props: { embed: TBiEmbed; title: string; onExpired:
   const { embed_url: embedUrl, report_id: reportId, token } = props.embed;
   const onExpired = useRef(props.onExpired);
   onExpired.current = props.onExpired;
-  const firstToken = useRef(token);
+  // The token the live report holds: a refresh hands the new one over instead of embedding again.
+  const latestToken = useRef(token);
+  const heldToken = useRef<string | null>(null);
+  latestToken.current = token;
 
   useEffect(() => {
     const element = host.current;
@@ -28,7 +31,7 @@ export function PowerBiFrame(props: { embed: TBiEmbed; title: string; onExpired:
         type: 'report',
         id: reportId,
         embedUrl,
-        accessToken: firstToken.current ?? '',
+        accessToken: latestToken.current ?? '',
         tokenType: models.TokenType.Embed,
         settings: { panes: { filters: { visible: false } }, localeSettings: { language: 'pt-BR' } },
       });
@@ -40,6 +43,7 @@ export function PowerBiFrame(props: { embed: TBiEmbed; title: string; onExpired:
         else setError(true);
       });
       report.current = embedded;
+      heldToken.current = latestToken.current;
     } catch {
       setError(true);
     }
@@ -50,8 +54,9 @@ export function PowerBiFrame(props: { embed: TBiEmbed; title: string; onExpired:
   }, [embedUrl, reportId, props.title]);
 
   useEffect(() => {
-    if (token && token !== firstToken.current)
-      void report.current?.setAccessToken(token).catch(() => setError(true));
+    if (!token || token === heldToken.current || !report.current) return;
+    heldToken.current = token;
+    void report.current.setAccessToken(token).catch(() => setError(true));
   }, [token]);
 
   if (error) {
