@@ -17,6 +17,7 @@ import { historyBackups } from '../../db/schema/back-office';
 import { companies } from '../../db/schema/companies';
 import { sectors } from '../../db/schema/organization';
 import { users } from '../../db/schema/users';
+import { writeBackup } from './write-backup';
 
 let ctx: TestContext;
 let http: ReturnType<typeof api>;
@@ -261,5 +262,50 @@ describe('the backup job', () => {
     const again = await http.post(`/api/backups/${backupId}/restore`, { cookie: admin });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(BACKUP_MSG.alreadyRestored);
+  });
+});
+
+describe('progress and failure', () => {
+  async function waitingBackup() {
+    const [row] = await ctx.db
+      .insert(historyBackups)
+      .values({ companyId: demoId, dateFrom: '2026-01-01', dateTo: '2026-01-31' })
+      .returning();
+    return row?.id ?? 0;
+  }
+  const stored = async (id: number) =>
+    (await ctx.db.select().from(historyBackups).where(eq(historyBackups.id, id)))[0];
+
+  it('moves the progress batch by batch and stores 100 only with the file', async () => {
+    const id = await waitingBackup();
+    const seen: number[] = [];
+    await writeBackup(
+      ctx.deps,
+      { companyId: demoId, backupId: id },
+      {
+        batchSize: 1,
+        onProgress: (progress) => seen.push(progress),
+      },
+    );
+    expect(seen).toEqual([50, 99]);
+    expect(await stored(id)).toMatchObject({ status: 'done', progress: 100, attendances: 2, messages: 5 });
+    // Run again (a duplicate job): it is no longer waiting, nothing changes.
+    await writeBackup(ctx.deps, { companyId: demoId, backupId: id });
+    expect((await stored(id))?.status).toBe('done');
+  });
+
+  it('ends as failed, with its text, when the file cannot be stored; the list says Falhou', async () => {
+    const id = await waitingBackup();
+    const broken = {
+      ...ctx.deps.storage,
+      put: async () => {
+        throw new Error('disco cheio');
+      },
+    };
+    await writeBackup({ db: ctx.deps.db, storage: broken }, { companyId: demoId, backupId: id });
+    expect(await stored(id)).toMatchObject({ status: 'failed', error: BACKUP_MSG.failed, fileKey: null });
+    const row = (await rows()).items.find((x) => x.id === id);
+    expect(row).toMatchObject({ status: 'failed', status_label: 'Falhou', error: BACKUP_MSG.failed });
+    expect((await download(id)).statusCode).toBe(400);
   });
 });

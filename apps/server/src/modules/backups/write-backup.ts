@@ -16,7 +16,9 @@ const BATCH = 100;
 export async function writeBackup(
   deps: Pick<AppDeps, 'db' | 'storage'>,
   input: { companyId: number; backupId: number },
+  opts: { batchSize?: number; onProgress?: (progress: number) => void } = {},
 ) {
+  const batchSize = opts.batchSize ?? BATCH;
   const backup = await claimBackup(deps.db, input.companyId, input.backupId);
   if (!backup) return;
   try {
@@ -54,7 +56,12 @@ export async function writeBackup(
     let messageCount = 0;
     let lastProgress = 0;
     for (;;) {
-      const lines = await readBatch(deps.db, { companyId: input.companyId, ...period, afterId, size: BATCH });
+      const lines = await readBatch(deps.db, {
+        companyId: input.companyId,
+        ...period,
+        afterId,
+        size: batchSize,
+      });
       if (lines.length === 0) break;
       for (const line of lines) {
         await write(line);
@@ -67,6 +74,7 @@ export async function writeBackup(
       if (progress !== lastProgress) {
         lastProgress = progress;
         await setProgress(deps.db, input.companyId, input.backupId, progress);
+        opts.onProgress?.(progress);
       }
     }
     gzip.end();
