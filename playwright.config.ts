@@ -9,6 +9,8 @@ const E2E_DATA_DIR = `.data/e2e-${PORT}`;
 const WAWEB_PORT = PORT + 20_000;
 // The fake Graph API of e2e/facebook (Facebook Login dialog, Graph calls) is reached here (e2e/facebook/graph-relay.ts).
 const GRAPH_PORT = PORT + 41_000;
+// The local Power BI of e2e/bi-reports (Azure AD token, reports, GenerateToken) listens here (same in its spec).
+const POWERBI_PORT = PORT + 19_000;
 
 // Playwright requires a default export for its config file.
 export default defineConfig({
@@ -74,6 +76,13 @@ export default defineConfig({
       // Embedded BI (e2e/bi-reports): Metabase signed embedding; the framed address need not answer.
       METABASE_SITE_URL: 'https://metabase.e2e.invalid',
       METABASE_SECRET_KEY: 'e2e-metabase-embedding-secret-key',
+      // Power BI: the spec's local peer (apps/server/test/peers/powerbi-peer.ts) with these credentials.
+      POWERBI_API_URL: `http://127.0.0.1:${POWERBI_PORT}`,
+      POWERBI_AUTHORITY_URL: `http://127.0.0.1:${POWERBI_PORT}`,
+      POWERBI_TENANT_ID: 'e2e-tenant',
+      POWERBI_CLIENT_ID: 'e2e-client',
+      POWERBI_CLIENT_SECRET: 'e2e-client-secret',
+      POWERBI_WORKSPACE_ID: 'e2e-workspace',
     },
   },
 });

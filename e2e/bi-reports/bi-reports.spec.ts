@@ -1,14 +1,31 @@
 import { createHmac } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { startPowerBiPeer } from '../../apps/server/test/peers/powerbi-peer';
 import { DEMO, login, mainMenu } from '../support/demo';
 
 // Embedded BI (issue 21): the admin registers a Metabase dashboard for the demo company and opens it — the frame
 // loads the configured Metabase's signed embed URL (playwright.config.ts METABASE_*; the address need not answer);
 // another company's admin is sent to the chat. The manager then makes it the company's complete report and opens
-// it from the reports page.
+// it from the reports page. A Power BI report opens through the local Power BI peer (playwright.config.ts
+// POWERBI_*): Microsoft's report page is a stub that shows the embed token the client hands it.
 
 const SITE = 'https://metabase.e2e.invalid';
 const SECRET = 'e2e-metabase-embedding-secret-key';
+// Same port and credentials as playwright.config.ts POWERBI_*.
+const POWERBI_PORT = Number(process.env.E2E_PORT ?? 3100) + 19_000;
+const POWERBI = {
+  tenantId: 'e2e-tenant',
+  clientId: 'e2e-client',
+  clientSecret: 'e2e-client-secret',
+  workspaceId: 'e2e-workspace',
+};
+/** Stands in for app.powerbi.com/reportEmbed: shows the token powerbi-client posts with its load message. */
+const POWERBI_STUB = `<!doctype html><html><body><p id="token"></p><script>
+addEventListener('message', (e) => {
+  const token = e.data && e.data.body && e.data.body.accessToken;
+  if (token) document.getElementById('token').textContent = token;
+});
+</script></body></html>`;
 const NAME = `Painel de atendimento ${Date.now().toString(36)}`;
 
 /** The JWT of a Metabase embed URL, its payload and whether the installation's key signed it. */
@@ -99,5 +116,54 @@ test.describe
       await expect(page).toHaveURL(new RegExp(`/report-bi/${reportId}$`));
       await expect(page.getByRole('heading', { name: NAME })).toBeVisible();
       await expectDashboard(page, 7);
+    });
+
+    test('um relatório do Power BI abre com o token de incorporação gerado pelo serviço', async ({
+      page,
+    }) => {
+      const peer = await startPowerBiPeer({
+        port: POWERBI_PORT,
+        ...POWERBI,
+        embedBase: 'https://app.powerbi.com',
+      });
+      try {
+        const report = peer.addReport({ name: 'Vendas' });
+        await page.route('https://app.powerbi.com/**', (route) =>
+          route.fulfill({ contentType: 'text/html', body: POWERBI_STUB }),
+        );
+        await login(page, DEMO.admin);
+        await page.goto('/report-bi/new');
+        const name = `Vendas Power BI ${Date.now().toString(36)}`;
+        await page.getByRole('textbox', { name: 'Nome' }).fill(name);
+        await page.getByRole('combobox', { name: 'Serviço de BI' }).click();
+        await page.getByRole('option', { name: 'Power BI' }).click();
+        await page.getByRole('textbox', { name: 'Report-ID' }).fill(report.id);
+        await page.getByRole('combobox', { name: 'Empresas' }).fill('Demo');
+        await page.getByRole('option', { name: 'Empresa Demo' }).click();
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Salvar' }).click();
+        await expect(page.getByText('Relatório BI criado com sucesso!')).toBeVisible();
+        await page
+          .getByRole('table', { name: 'Relatórios BI' })
+          .getByRole('row')
+          .filter({ hasText: name })
+          .getByRole('button', { name: `Visualizar ${name}` })
+          .click();
+
+        const frame = page.getByTestId('bi-embed').locator('iframe');
+        await expect(frame).toHaveAttribute(
+          'src',
+          new RegExp(
+            `^https://app\\.powerbi\\.com/reportEmbed\\?reportId=${report.id}&groupId=e2e-workspace`,
+          ),
+        );
+        const issued = peer.embedTokens.find((t) => t.reports.includes(report.id));
+        expect(issued).toBeDefined();
+        await expect(page.frameLocator('[data-testid="bi-embed"] iframe').locator('#token')).toHaveText(
+          issued?.token ?? '-',
+        );
+      } finally {
+        await peer.close();
+      }
     });
   });

@@ -24,7 +24,7 @@ export type PowerBiPeer = {
   clientSecret: string;
   workspaceId: string;
   /** Adds a report to the workspace. */
-  addReport(o?: { name?: string }): PowerBiPeerReport;
+  addReport(o?: { id?: string; name?: string }): PowerBiPeerReport;
   /** How long the next embed tokens last (default one hour). */
   setEmbedTokenLifetime(ms: number): void;
   /** Every app token handed out is refused from now on (a rotated secret): the API answers 403. */
@@ -51,11 +51,22 @@ function send(res: ServerResponse, status: number, body: unknown) {
 
 const apiError = (code: string, message: string) => ({ error: { code, message } });
 
-export async function startPowerBiPeer(opts: { port?: number } = {}): Promise<PowerBiPeer> {
-  const tenantId = randomUUID();
-  const clientId = randomUUID();
-  const clientSecret = `segredo-${randomBytes(8).toString('hex')}`;
-  const workspaceId = randomUUID();
+export type PowerBiPeerOptions = {
+  port?: number;
+  /** Fixed credentials and workspace (a browser test's server is set up before the peer starts). */
+  tenantId?: string;
+  clientId?: string;
+  clientSecret?: string;
+  workspaceId?: string;
+  /** Where the reports' embedUrl points (default: the peer itself; a browser test: https://app.powerbi.com). */
+  embedBase?: string;
+};
+
+export async function startPowerBiPeer(opts: PowerBiPeerOptions = {}): Promise<PowerBiPeer> {
+  const tenantId = opts.tenantId ?? randomUUID();
+  const clientId = opts.clientId ?? randomUUID();
+  const clientSecret = opts.clientSecret ?? `segredo-${randomBytes(8).toString('hex')}`;
+  const workspaceId = opts.workspaceId ?? randomUUID();
   const reports = new Map<string, PowerBiPeerReport>();
   const appTokens = new Set<string>();
   const embedTokens: PowerBiPeer['embedTokens'] = [];
@@ -113,7 +124,7 @@ export async function startPowerBiPeer(opts: { port?: number } = {}): Promise<Po
         reportType: 'PowerBIReport',
         name: found.name,
         webUrl: `${url}/groups/${workspaceId}/reports/${found.id}`,
-        embedUrl: `${url}/reportEmbed?reportId=${found.id}&groupId=${workspaceId}`,
+        embedUrl: `${opts.embedBase ?? url}/reportEmbed?reportId=${found.id}&groupId=${workspaceId}`,
         datasetId: found.datasetId,
       });
     }
@@ -147,7 +158,7 @@ export async function startPowerBiPeer(opts: { port?: number } = {}): Promise<Po
     clientSecret,
     workspaceId,
     addReport(o = {}) {
-      const r = { id: randomUUID(), name: o.name ?? 'Relatório', datasetId: randomUUID() };
+      const r = { id: o.id ?? randomUUID(), name: o.name ?? 'Relatório', datasetId: randomUUID() };
       reports.set(r.id, r);
       return r;
     },
