@@ -48,6 +48,8 @@ export const ZConfig = z.object({
     .default('v19.0'),
   FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com'),
   FACEBOOK_VERIFY_TOKEN: z.string().trim().min(1).optional(),
+  // WhatsApp embedded signup (issue 22): the Facebook Login for Business configuration the dialog opens with.
+  WAENT_SIGNUP_CONFIG_ID: z.string().trim().min(1).optional(),
   // Telegram's Bot API (issue 15): every bot's calls and files go there (tests: a peer).
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   // Embedded BI (issue 21): Metabase signed embedding (the installation's embedding secret key) and Power BI
@@ -60,6 +62,17 @@ export const ZConfig = z.object({
   POWERBI_CLIENT_ID: z.string().trim().min(1).optional(),
   POWERBI_CLIENT_SECRET: z.string().trim().min(1).optional(),
   POWERBI_WORKSPACE_ID: z.string().trim().min(1).optional(),
+  // Google Calendar (issue 22): the OAuth web client users authorise (redirect URI <PUBLIC_URL>/google-calendar) and
+  // Google's addresses (tests: a peer).
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  GOOGLE_OAUTH_URL: z.url().default('https://accounts.google.com'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_CALENDAR_URL: z.url().default('https://www.googleapis.com/calendar/v3'),
+  // RD Station integrations (issue 22): the Marketing API (OAuth at /auth/token, conversions at /platform/events) and
+  // the CRM v2 API (contacts, deals); tests point both at a local peer.
+  RDSTATION_API_URL: z.url().default('https://api.rd.services'),
+  RDSTATION_CRM_URL: z.url().default('https://api.rd.services/crm/v2'),
   SEED_DEMO: bool.default(true),
   // With the demo data, sample conversations of each working channel kind (the browser tests start without them).
   SEED_SAMPLES: bool.default(true),

@@ -86,6 +86,8 @@ export async function startWhatsAppPeer(
      * answers error 130429 (Rate limit hit). Unset: no limit.
      */
     throughput?: number;
+    /** The code the number "receives" after request_code (the peer's rule; Meta sends a random one). */
+    verificationCode?: string;
   } = {},
 ) {
   const accessToken = opts.accessToken ?? `EAAG${randomBytes(16).toString('hex')}`;
@@ -112,6 +114,14 @@ export async function startWhatsAppPeer(
   const marketingLimited = new Set<string>();
   const throttled: number[] = [];
   const failures: { status: 429 | 500 | 400; retryAfter?: number; code?: number }[] = [];
+  // Number registration (request_code → verify_code → register): what was asked, and where the number stands.
+  const verificationCode = opts.verificationCode ?? '123456';
+  const codeRequests: { code_method: unknown; language: unknown }[] = [];
+  const registrations: { messaging_product: unknown; pin: unknown }[] = [];
+  const numberState = {
+    code_verification_status: 'NOT_VERIFIED' as 'NOT_VERIFIED' | 'VERIFIED',
+    platform_type: 'NOT_APPLICABLE' as 'NOT_APPLICABLE' | 'CLOUD_API' | 'ON_PREMISE',
+  };
   let origin = '';
 
   const server = createServer(async (req, res) => {
@@ -244,6 +254,49 @@ export async function startWhatsAppPeer(
       });
     }
 
+    if (parts[0] === phoneNumberId && req.method === 'POST' && parts.length === 2) {
+      const b = (body ?? {}) as Record<string, unknown>;
+      if (parts[1] === 'request_code') {
+        if (b.code_method !== 'SMS' && b.code_method !== 'VOICE')
+          return json(
+            res,
+            400,
+            graphError(100, '(#100) Param code_method must be one of {SMS, VOICE}', 'OAuthException'),
+          );
+        codeRequests.push({ code_method: b.code_method, language: b.language });
+        return json(res, 200, { success: true });
+      }
+      if (parts[1] === 'verify_code') {
+        if (!codeRequests.length || b.code !== verificationCode)
+          return json(res, 400, {
+            error: {
+              message: "(#136025) Code couldn't be verified, You have entered an incorrect code.",
+              type: 'OAuthException',
+              code: 136025,
+              error_user_msg: 'O código informado está incorreto. Verifique e tente novamente.',
+              fbtrace_id: randomBytes(8).toString('hex'),
+            },
+          });
+        numberState.code_verification_status = 'VERIFIED';
+        return json(res, 200, { success: true });
+      }
+      if (parts[1] === 'register') {
+        if (b.messaging_product !== 'whatsapp' || typeof b.pin !== 'string' || !/^\d{6}$/.test(b.pin))
+          return json(res, 400, graphError(100, '(#100) Invalid parameter', 'OAuthException'));
+        registrations.push({ messaging_product: b.messaging_product, pin: b.pin });
+        numberState.platform_type = 'CLOUD_API';
+        return json(res, 200, { success: true });
+      }
+    }
+    if (req.method === 'GET' && parts.length === 1 && parts[0] === phoneNumberId) {
+      return json(res, 200, {
+        id: phoneNumberId,
+        display_phone_number: '+55 11 4000-1234',
+        verified_name: 'Prosa',
+        status: numberState.platform_type === 'CLOUD_API' ? 'CONNECTED' : 'PENDING',
+        ...numberState,
+      });
+    }
     if (req.method === 'GET' && parts.length === 1 && parts[0]) {
       const item = media.get(parts[0]);
       if (!item) return json(res, 404, graphError(100, 'Unsupported get request.'));
@@ -319,6 +372,10 @@ export async function startWhatsAppPeer(
   }
 
   return {
+    verificationCode,
+    codeRequests,
+    registrations,
+    numberState,
     /** The Graph API base URL to configure on the channel. */
     url: `${origin}/v19.0`,
     origin,

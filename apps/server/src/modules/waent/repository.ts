@@ -1,5 +1,5 @@
 import type { TMessagingLimit } from '@prosa/shared/waent';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { WaentConfig } from '../../channels/waent/config';
 import { type ChannelRow, channels } from '../../db/schema/channels';
 import type { Db, Tx } from '../../platform/db';
@@ -133,9 +133,15 @@ export async function insertWaentChannel(db: Db | Tx, values: WaentChannelValues
 
 /** Writes the channel as `values` describe it (the caller merged its change into the current row). */
 export async function saveWaentChannel(db: Db, id: number, values: WaentChannelValues) {
+  const columns = toColumns(values);
   await db
     .update(channels)
-    .set({ ...toColumns(values), updatedAt: new Date() })
+    // Merged: keys of the number's onboarding (waent-onboarding) live in the same config and outlast an edit.
+    .set({
+      ...columns,
+      config: sql`${channels.config} || ${JSON.stringify(columns.config)}::jsonb`,
+      updatedAt: new Date(),
+    })
     .where(ofCompany(channels, values.companyId, isWaent, eq(channels.id, id)));
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { embeddedSignupRoute, type PeerWaba } from './embedded-signup';
 import { graphRoute } from './graph';
 import type { GraphErrorSpec } from './http';
 import { readBody, sendGraphError } from './http';
@@ -25,6 +26,8 @@ export type GraphApiPeer = {
   uploads: PeerUpload[];
   subscriptions: Map<string, string[]>;
   dialogs: GraphPeerState['dialogs'];
+  /** WhatsApp Business accounts the embedded signup (v21.0) shares, with their numbers. */
+  wabas: PeerWaba[];
   /** The next login dialogs end with error=access_denied (or not). */
   denyLogin(deny?: boolean): void;
   /** The next Send API calls answer these Graph errors, in order. */
@@ -53,6 +56,7 @@ export async function startGraphApiPeer(
     user?: { id: string; name: string };
     pages?: PeerPage[];
     people?: PeerUser[];
+    wabas?: PeerWaba[];
     /** A fixed port (the browser tests' server is started knowing it); a free one otherwise. */
     port?: number;
   } = {},
@@ -77,6 +81,7 @@ export async function startGraphApiPeer(
     sendErrors: [],
     files: new Map(),
   };
+  const wabas = [...(opts.wabas ?? [])];
   let base = '';
   const server = createServer((req, res) => {
     void (async () => {
@@ -95,6 +100,7 @@ export async function startGraphApiPeer(
         res.writeHead(200, { 'content-type': file.mimeType, 'content-length': file.data.length });
         return res.end(file.data);
       }
+      if (embeddedSignupRoute(s, wabas, req, url, res)) return;
       const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
       if (parts[0] !== version)
         return sendGraphError(res, { code: 2635, message: `(#2635) Versão desconhecida: ${parts[0] ?? ''}` });
@@ -122,6 +128,7 @@ export async function startGraphApiPeer(
     uploads: s.uploads,
     subscriptions: s.subscriptions,
     dialogs: s.dialogs,
+    wabas,
     denyLogin: (deny = true) => {
       s.options.denyLogin = deny;
     },
