@@ -39,6 +39,8 @@ export const ZSessionUser = z.object({
   avatarUrl: z.string().nullable(),
   // Spec 3 §6: may open Faturas (an admin, or a manager allowed by an admin). Optional: older sessions lack it.
   billingAccess: z.boolean().optional(),
+  // Spec 2 §6: CRM view/edit (Oportunidades; the company flag allowCosmosCRM is checked apart). Optional: older sessions.
+  crm: z.object({ view: z.boolean(), edit: z.boolean() }).optional(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

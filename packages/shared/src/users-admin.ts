@@ -122,6 +122,8 @@ const ZUserFieldsBase = z.object({
   transfer_sectors: ids.optional(),
   // Spec 3 §6 allow_billing_access: a manager may open Faturas; only admins change it (others' value is ignored).
   allow_billing_access: z.boolean().optional(),
+  // Spec 2 §6 CRM permission (view/edit; write implies view); omitted leaves it as it is.
+  crm: z.object({ view: z.boolean(), edit: z.boolean() }).optional(),
 });
 
 function withFieldRules(creating: boolean) {
@@ -236,6 +238,8 @@ export const ZUserDetail = ZUserListItemAdmin.extend({
   signatures: z.array(ZSignature),
   must_change_password: z.boolean(),
   allow_billing_access: z.boolean().optional(),
+  /** The effective CRM permission (spec 2 §6: managers both when unset). */
+  crm: z.object({ view: z.boolean(), edit: z.boolean() }).optional(),
 });
 export type TUserDetail = z.infer<typeof ZUserDetail>;
 

@@ -143,7 +143,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
                     answered_at: new Date().toISOString(),
                   },
                 }
-              : {},
+              : // Issue 22: the demo operators may see and edit the opportunities (CRM), which operators lack by default.
+                { crm: { view: true, edit: true } },
         })
         .returning({ id: users.id });
       if (!row) throw new Error('seed: user not created');

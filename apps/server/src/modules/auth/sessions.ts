@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TSessionUser } from '@prosa/shared/auth';
 import { BILLING_ACCESS_SETTING, hasBillingAccess } from '@prosa/shared/billing-texts';
+import { CRM_SETTING, crmAccess } from '@prosa/shared/crm-texts';
 import { newToken, sha256 } from '../../platform/crypto';
 import type { AppDeps } from '../../platform/deps';
 import { avatarUrl } from '../account/avatar';
@@ -54,6 +55,7 @@ export async function toSessionUser(
     permissions: await effectivePermissions(deps.db, user.companyId, user.id),
     avatarUrl: avatarUrl(user.id, user.settings.avatar),
     billingAccess: hasBillingAccess(user.role, user.settings[BILLING_ACCESS_SETTING] === true),
+    crm: crmAccess(user.role, user.settings[CRM_SETTING]),
   };
 }
 

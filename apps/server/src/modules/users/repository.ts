@@ -1,4 +1,5 @@
 import { BILLING_ACCESS_SETTING } from '@prosa/shared/billing-texts';
+import { CRM_SETTING, crmAccess } from '@prosa/shared/crm-texts';
 import { roleLabel } from '@prosa/shared/roles';
 import type { TGender } from '@prosa/shared/users-admin';
 import { foldText } from '@prosa/shared/users-admin';
@@ -174,6 +175,7 @@ export async function userDetail(db: Conn, companyId: number, id: number, maxRol
     signatures: sigs,
     must_change_password: row.mustChangePassword,
     allow_billing_access: row.settings[BILLING_ACCESS_SETTING] === true,
+    crm: crmAccess(row.role, row.settings[CRM_SETTING]),
   };
 }
 

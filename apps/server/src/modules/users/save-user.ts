@@ -1,4 +1,5 @@
 import { BILLING_ACCESS_SETTING } from '@prosa/shared/billing-texts';
+import { CRM_SETTING, normalizeCrmAccess } from '@prosa/shared/crm-texts';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { ROLE } from '@prosa/shared/roles';
 import { cleanUserInput, type TUserClean, type TUserInput, USER_MSG } from '@prosa/shared/users-admin';
@@ -26,6 +27,12 @@ type Deps = Pick<AppDeps, 'db'>;
 /** Spec 3 §6: only admins grant or take away a manager's access to the invoices; undefined leaves it as it is. */
 const billingGrantOf = (caller: Caller, input: TUserInput) =>
   caller.role >= ROLE.admin ? input.allow_billing_access : undefined;
+
+/** Spec 2 §6: the CRM permission is an admin's to give (write implies view); undefined leaves it as it is. */
+const crmGrantOf = (caller: Caller, input: TUserInput) => {
+  const crm = caller.role >= ROLE.admin ? input.crm : undefined;
+  return crm ? { [CRM_SETTING]: normalizeCrmAccess(crm) } : undefined;
+};
 
 const emailConflict = () => new AppError(ERROR_CODE.conflict, USER_MSG.emailTaken, 409);
 
@@ -71,7 +78,10 @@ export async function createUser(deps: Deps, caller: Caller, companyId: number, 
           gender: v.gender,
           role: v.role,
           profileId: v.profile_id,
-          settings: billingGrantOf(caller, input) ? { [BILLING_ACCESS_SETTING]: true } : {},
+          settings: {
+            ...(billingGrantOf(caller, input) ? { [BILLING_ACCESS_SETTING]: true } : {}),
+            ...crmGrantOf(caller, input),
+          },
         })
         .returning({ id: users.id });
       if (!row) throw new Error('user insert returned nothing');
@@ -107,6 +117,7 @@ export async function updateUser(
   const restrict = await restrictTransferOf(deps.db, companyId);
   const passwordHash = v.password ? await hashPassword(v.password) : null;
   const grant = billingGrantOf(caller, input);
+  const crm = crmGrantOf(caller, input);
   const now = new Date();
   await deps.db
     .transaction(async (tx) => {
@@ -121,10 +132,13 @@ export async function updateUser(
           profileId: v.profile_id,
           updatedAt: now,
           ...(passwordHash ? { passwordHash, passwordChangedAt: now, mustChangePassword: true } : {}),
-          ...(grant === undefined
+          ...(grant === undefined && !crm
             ? {}
             : {
-                settings: sql`${users.settings} || ${JSON.stringify({ [BILLING_ACCESS_SETTING]: grant })}::jsonb`,
+                settings: sql`${users.settings} || ${JSON.stringify({
+                  ...(grant === undefined ? {} : { [BILLING_ACCESS_SETTING]: grant }),
+                  ...crm,
+                })}::jsonb`,
               }),
         })
         .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
