@@ -136,6 +136,19 @@ describe('menu by role', () => {
     expect(canOpenPath(ROLE.manager, '/backups', null, { billing: true })).toBe(false);
   });
 
+  it('shows Oportunidades only with the CRM view grant (when grants are given)', () => {
+    const labels = (role: number, crm: boolean) =>
+      menuForRole(role, null, { allowCosmosCRM: true }, { crm }).map((m) => m.label);
+    expect(labels(ROLE.operator, true)).toContain('Oportunidades');
+    expect(labels(ROLE.operator, false)).not.toContain('Oportunidades');
+    expect(labels(ROLE.manager, false)).not.toContain('Oportunidades');
+    expect(
+      menuForRole(ROLE.operator, null, { allowCosmosCRM: false }, { crm: true }).map((m) => m.label),
+    ).not.toContain('Oportunidades');
+    expect(canOpenPath(ROLE.operator, '/crm', null, { crm: false })).toBe(false);
+    expect(canOpenPath(ROLE.operator, '/crm', null, { crm: true })).toBe(true);
+  });
+
   it('hides and guards the entries whose menu access key the user lacks', () => {
     const perms = { usuarios: { read: true, write: false }, historico: { read: false, write: false } };
     const labels = menuForRole(ROLE.manager, perms).map((m) => m.label);

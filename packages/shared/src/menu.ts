@@ -14,10 +14,12 @@ export type TMenuItem = {
   flag?: string;
   /** A per-user grant that also opens the entry to a manager below minRole (Faturas: allow_billing_access). */
   managerGrant?: TMenuGrant;
+  /** A per-user grant the entry REQUIRES when grants are given (Oportunidades: the session's crm.view). */
+  userGrant?: TMenuGrant;
 };
 
-export type TMenuGrant = 'billing';
-/** The caller's per-user grants (the session's billingAccess for 'billing'). */
+export type TMenuGrant = 'billing' | 'crm';
+/** The caller's per-user grants (the session's billingAccess for 'billing', crm.view for 'crm'). */
 export type TMenuGrants = Readonly<Partial<Record<TMenuGrant, boolean>>>;
 
 export const MENU: TMenuItem[] = [
@@ -47,7 +49,14 @@ export const MENU: TMenuItem[] = [
     flag: MESSENGER_FLAG,
   },
   // Issue 22: the built-in CRM, when the company allows it (allowCosmosCRM).
-  { key: 'crm', label: 'Oportunidades', path: '/crm', minRole: ROLE.operator, flag: 'allowCosmosCRM' },
+  {
+    key: 'crm',
+    label: 'Oportunidades',
+    path: '/crm',
+    minRole: ROLE.operator,
+    flag: 'allowCosmosCRM',
+    userGrant: 'crm',
+  },
   { key: 'companies', label: 'Empresas', path: '/companies', minRole: ROLE.admin },
   // Issue 20: notifications and surveys the installation's admins publish to the users of chosen companies.
   { key: 'notifications', label: 'Notificações', path: '/notifications', minRole: ROLE.admin },
@@ -192,7 +201,13 @@ function opens(
 ): boolean {
   const granted =
     item.managerGrant !== undefined && role >= ROLE.manager && grants?.[item.managerGrant] === true;
-  return (role >= item.minRole || granted) && (!item.permission || can(permissions, item.permission, 'read'));
+  // Grants omitted (null) are not considered, like flags; given, a userGrant entry needs its grant.
+  const withGrant = item.userGrant === undefined || grants === null || grants[item.userGrant] === true;
+  return (
+    (role >= item.minRole || granted) &&
+    withGrant &&
+    (!item.permission || can(permissions, item.permission, 'read'))
+  );
 }
 
 /**

@@ -88,6 +88,7 @@ export function AppLayout() {
             role={user.role}
             permissions={user.permissions}
             billingAccess={user.billingAccess === true}
+            crmView={user.crm?.view === true}
             onNavigate={close}
           />
         </AppShell.Section>

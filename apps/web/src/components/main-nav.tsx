@@ -105,12 +105,15 @@ export function MainNav({
   role,
   permissions,
   billingAccess = false,
+  crmView = false,
   onNavigate,
 }: {
   role: number;
   permissions: TPermissionMap | null;
   /** A manager an admin allowed to see the invoices (session billingAccess). */
   billingAccess?: boolean;
+  /** May see the opportunities (session crm.view; spec 2 §6). */
+  crmView?: boolean;
   onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
@@ -119,7 +122,7 @@ export function MainNav({
   const flags = useCompanyFeatures().data?.allow ?? {};
   return (
     <Stack component="nav" aria-label="Menu principal" gap={4}>
-      {menuForRole(role, permissions, flags, { billing: billingAccess }).map((item) => {
+      {menuForRole(role, permissions, flags, { billing: billingAccess, crm: crmView }).map((item) => {
         const Icon = ICONS[item.key] ?? IconMessages;
         const active = item.key === current;
         return (

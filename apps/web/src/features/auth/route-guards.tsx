@@ -63,6 +63,7 @@ function RoleGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const allowed = canOpenPath(user.role, pathname, user.permissions, {
     billing: user.billingAccess === true,
+    crm: user.crm?.view === true,
   });
   useEffect(() => {
     if (!allowed) toast.warning(MSG.forbidden, { permission: true, id: 'forbidden-route' });
