@@ -19,6 +19,7 @@ import {
   IconAlertCircle,
   IconBrandWhatsapp,
   IconCopy,
+  IconDeviceMobileCheck,
   IconPencil,
   IconPlus,
   IconTrash,
@@ -30,6 +31,8 @@ import { errorMessage } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { useSectors } from '../sectors/api';
+import { LinkNumberModal } from '../waent-onboarding/link-number-modal';
+import { MigrationLinkButton } from '../waent-onboarding/migration-link-button';
 import { useDeleteWaentChannel, useSaveWaentChannel, useWaentChannels } from './api';
 import { WaentChannelModal } from './waent-channel-modal';
 
@@ -59,6 +62,7 @@ export function WaentChannelsPage() {
   const remove = useDeleteWaentChannel();
   const [editing, setEditing] = useState<TWaentChannel | 'new' | null>(null);
   const [removing, setRemoving] = useState<TWaentChannel | null>(null);
+  const [linking, setLinking] = useState<TWaentChannel | null>(null);
   const list = channels.data ?? [];
 
   return (
@@ -93,7 +97,7 @@ export function WaentChannelsPage() {
                   <Table.Th>Provedor</Table.Th>
                   <Table.Th>Webhook</Table.Th>
                   <Table.Th>Ativo</Table.Th>
-                  <Table.Th w={100}>
+                  <Table.Th w={170}>
                     <VisuallyHidden>Ações</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
@@ -132,6 +136,16 @@ export function WaentChannelsPage() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label="Vincular número" withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Vincular número de ${c.name}`}
+                            onClick={() => setLinking(c)}
+                          >
+                            <IconDeviceMobileCheck size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <MigrationLinkButton channelId={c.id} name={c.name} />
                         <Tooltip label="Editar" withArrow>
                           <ActionIcon
                             variant="subtle"
@@ -181,6 +195,7 @@ export function WaentChannelsPage() {
         onClose={() => setEditing(null)}
         onSave={(id, body) => save.mutate({ id, body }, { onSuccess: () => setEditing(null) })}
       />
+      <LinkNumberModal target={linking} onClose={() => setLinking(null)} />
       <ConfirmDialog
         opened={removing !== null}
         title="Excluir canal"
