@@ -1,5 +1,5 @@
 import { brDateToIso, isoToBrDate } from './dates';
-import { zIdParam, zInt4Param, zPage } from './ids';
+import { zBigIdParam, zIdParam, zInt4Param, zPage } from './ids';
 import { z } from './zod';
 
 // History backups (issue 21; spec 3 §3 Backup filters, §5, §6, §8, §9): a period of a company's finalized
@@ -18,6 +18,10 @@ export const BACKUP_MSG = {
   restoreError: 'Erro ao restaurar backup.',
   downloadError: 'Erro ao baixar backup.',
   failed: 'Erro ao gerar o backup.',
+  notRestored: 'Este backup ainda não foi restaurado.',
+  attendanceNotFound: 'Atendimento não encontrado.',
+  restoredLoadError: 'Erro ao carregar os atendimentos restaurados.',
+  conversationLoadError: 'Erro ao carregar a conversa.',
 } as const;
 
 /** Spec 3 §9: billing and backup page size 10; backup range at most 1 year, checked against 366 days. */
@@ -149,3 +153,61 @@ export type TBackupAttendanceLine = {
     attachments: unknown[];
   }[];
 };
+
+// The inspection of a restored backup: the new company's attendances, 25 per page, and one conversation.
+
+export const RESTORED_PER_PAGE = 25;
+
+export const ZRestoredQuery = z.object({
+  page: zPage(),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const ZRestoredAttendanceParams = z.object({
+  id: zIdParam(BACKUP_MSG.notFound),
+  attendanceId: zBigIdParam(BACKUP_MSG.attendanceNotFound),
+});
+
+export const ZRestoredAttendance = z.object({
+  id: z.number(),
+  protocol: z.string(),
+  contact_name: z.string(),
+  contact_number: z.string().nullable(),
+  sector: z.string().nullable(),
+  status: z.string().nullable(),
+  opened_at: z.string(),
+  closed_at: z.string().nullable(),
+  messages: z.number(),
+});
+export type TRestoredAttendance = z.infer<typeof ZRestoredAttendance>;
+
+/** The restored company (its timezone dates the screen) and a page of its attendances, newest closed first. */
+export const ZRestoredCompany = z.object({ id: z.number(), name: z.string(), timezone: z.string() });
+
+export const ZRestoredPage = z.object({
+  company: ZRestoredCompany,
+  items: z.array(ZRestoredAttendance),
+  total: z.number(),
+  page: z.number(),
+  per_page: z.number(),
+});
+export type TRestoredPage = z.infer<typeof ZRestoredPage>;
+
+export const ZRestoredMessage = z.object({
+  id: z.number(),
+  /** in: from the contact; out: from an operator or the platform. */
+  direction: z.enum(['in', 'out']),
+  author: z.string().nullable(),
+  text: z.string(),
+  /** 'text', or the first attachment's kind (image, audio, video, document…). */
+  type: z.string(),
+  sent_at: z.string(),
+});
+export type TRestoredMessage = z.infer<typeof ZRestoredMessage>;
+
+export const ZRestoredConversation = z.object({
+  company: ZRestoredCompany,
+  attendance: ZRestoredAttendance,
+  messages: z.array(ZRestoredMessage),
+});
+export type TRestoredConversation = z.infer<typeof ZRestoredConversation>;

@@ -5,6 +5,10 @@ import {
   ZBackupMessage,
   ZBackupPage,
   ZBackupRequest,
+  ZRestoredAttendanceParams,
+  ZRestoredConversation,
+  ZRestoredPage,
+  ZRestoredQuery,
 } from '@prosa/shared/backups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN, callerOf } from '../../http/access';
@@ -13,6 +17,8 @@ import { backupFile } from './backup-file';
 import { listBackupsPage } from './list-backups';
 import { requestBackup } from './request-backup';
 import { requestRestore } from './request-restore';
+import { restoredAttendancesPage } from './restored-attendances';
+import { restoredConversation } from './restored-conversation';
 
 const tags = ['backups'];
 
@@ -81,6 +87,40 @@ export function backupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => requestRestore(deps, callerOf(request), request.params.id),
+    );
+
+    app.get(
+      '/api/backups/:id/restored',
+      {
+        config: ADMIN,
+        schema: {
+          tags,
+          summary:
+            'Atendimentos da empresa restaurada de um backup (25 por página; busca por contato, número ou protocolo)',
+          params: ZBackupIdParams,
+          querystring: ZRestoredQuery,
+          response: { 200: ZRestoredPage },
+        },
+      },
+      async (request) => restoredAttendancesPage(deps, callerOf(request), request.params.id, request.query),
+    );
+
+    app.get(
+      '/api/backups/:id/restored/:attendanceId/messages',
+      {
+        config: ADMIN,
+        schema: {
+          tags,
+          summary: 'Conversa de um atendimento da empresa restaurada, em ordem',
+          params: ZRestoredAttendanceParams,
+          response: { 200: ZRestoredConversation },
+        },
+      },
+      async (request) =>
+        restoredConversation(deps, callerOf(request), {
+          backupId: request.params.id,
+          attendanceId: request.params.attendanceId,
+        }),
     );
   };
 }
