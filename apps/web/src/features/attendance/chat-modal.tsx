@@ -9,6 +9,7 @@ import { applyCard } from '../../lib/attendance-cache';
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
+import { OpportunitiesModal } from '../crm/opportunities-modal';
 import { PersonModal } from '../persons/person-modal';
 import { ScheduleModal } from '../scheduling/schedule-modal';
 import type { TSector } from '../sectors/api';
@@ -185,6 +186,9 @@ export function ChatModal({ attendanceId, onClose, features, statuses, sectors }
               target={panel === 'person' ? { attendanceId: card.id } : null}
               onClose={closePanel}
             />
+            {panel === 'opportunities' ? (
+              <OpportunitiesModal card={card} opened onClose={closePanel} />
+            ) : null}
             <ForwardModal card={card} message={forwarding} onClose={() => setForwarding(null)} />
           </>
         ) : (

@@ -13,6 +13,7 @@ import {
   IconHistory,
   IconInfoCircle,
   IconNotes,
+  IconReportMoney,
   IconRobot,
   IconUserShare,
 } from '@tabler/icons-react';
@@ -35,7 +36,8 @@ export type TSidePanel =
   | 'viewed'
   | 'person'
   | 'schedule'
-  | 'bot';
+  | 'bot'
+  | 'opportunities';
 
 type Props = {
   card: TCard;
@@ -137,6 +139,14 @@ export function ChatToolbar({ card, statuses, allow, onOpen, onCopyConversation,
             label="Agendar retorno"
             icon={<IconCalendarTime size={18} />}
             onClick={() => onOpen('schedule')}
+          />
+        ) : null}
+        {/* Issue 22: the contact's opportunities, with the CRM on and the user's CRM view. */}
+        {allow.allowCosmosCRM && user.crm?.view ? (
+          <Action
+            label="Oportunidades"
+            icon={<IconReportMoney size={18} />}
+            onClick={() => onOpen('opportunities')}
           />
         ) : null}
         {user.role >= ROLE.manager && allow.viewedby ? (
