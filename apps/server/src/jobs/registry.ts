@@ -15,6 +15,7 @@ import { runAttendanceTimers } from '../modules/distribution/run-timers';
 import { DISTRIBUTION_TASK, forEachActiveCompany, runDueCycles } from '../modules/distribution/schedule';
 import { exportHistoryJob } from '../modules/history/jobs/export-history';
 import { sendMailJob } from '../modules/mail/jobs/send-mail';
+import { deliverIntegrationJob, integrationConsumers } from '../modules/integrations/worker';
 import { mailingJobs } from '../modules/mailing/worker';
 import { announceScheduledNotifications } from '../modules/notifications/announce-scheduled';
 import { optinConsumers } from '../modules/optin/worker';
@@ -47,6 +48,7 @@ export const JOBS = [
   ...backgroundReportJobs,
   ...billingJobs,
   ...backupJobs,
+  deliverIntegrationJob,
 ];
 
 /**
@@ -140,5 +142,6 @@ export function workerConsumers(
     ...automationConsumers(deps, log),
     ...optinConsumers(deps, log),
     ...reportRollupConsumers(deps, log),
+    ...integrationConsumers(deps, log),
   ];
 }
