@@ -13,6 +13,7 @@ import { sweepParkedHttp } from '../modules/chatbot/http-node';
 import { distributionTriggerConsumer } from '../modules/distribution/distribution-trigger';
 import { runAttendanceTimers } from '../modules/distribution/run-timers';
 import { DISTRIBUTION_TASK, forEachActiveCompany, runDueCycles } from '../modules/distribution/schedule';
+import { googleCalendarConsumers, googleCalendarJobs } from '../modules/google-calendar/worker';
 import { exportHistoryJob } from '../modules/history/jobs/export-history';
 import { sendMailJob } from '../modules/mail/jobs/send-mail';
 import { deliverIntegrationJob, integrationConsumers } from '../modules/integrations/worker';
@@ -48,6 +49,7 @@ export const JOBS = [
   ...backgroundReportJobs,
   ...billingJobs,
   ...backupJobs,
+  ...googleCalendarJobs,
   deliverIntegrationJob,
 ];
 
@@ -142,6 +144,7 @@ export function workerConsumers(
     ...automationConsumers(deps, log),
     ...optinConsumers(deps, log),
     ...reportRollupConsumers(deps, log),
+    ...googleCalendarConsumers(deps, log),
     ...integrationConsumers(deps, log),
   ];
 }

@@ -1,6 +1,7 @@
 import { SCHEDULE_MSG, SCHEDULE_STATUS } from '@prosa/shared/scheduling';
 import { and, eq } from 'drizzle-orm';
 import { schedules } from '../../db/schema/scheduling';
+import { sendJob } from '../../jobs/catalogue';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { checkReturn, schedulableAttendance } from './create-schedule';
@@ -37,6 +38,12 @@ export async function updateSchedule(
   // Returned or canceled between the read and the update.
   if (!row) throw badRequest(SCHEDULE_MSG.notOpen);
   if (row.returnAt.getTime() !== current.returnAt.getTime()) await enqueueReturn(deps, row);
+  // A move writes no fact: the operator's Google Calendar event (issue 22) is moved by its job, asked for here.
+  if (deps.queue && row.returnAt.getTime() !== current.returnAt.getTime())
+    await sendJob(deps.queue, 'calendar.sync-schedule', {
+      companyId: row.companyId,
+      scheduleId: row.id,
+    }).catch(() => null);
   const view = await findScheduleView(deps.db, caller.companyId, row.id);
   if (!view) throw notFound(SCHEDULE_MSG.notFound);
   return { message: SCHEDULE_MSG.updated, schedule: view };

@@ -2,6 +2,7 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
 import { ChangePasswordCard } from './change-password-card';
 import { DisplayCard } from './display-card';
+import { GoogleCalendarCard } from './google-calendar-card';
 import { NotificationsCard } from './notifications-card';
 import { ProfileCard } from './profile-card';
 import { RealtimeTokenCard } from './realtime-token-card';
@@ -25,6 +26,7 @@ export function AccountPage() {
         <Stack gap="lg">
           <ChangePasswordCard />
           <TotpCard />
+          <GoogleCalendarCard />
         </Stack>
       </SimpleGrid>
     </Stack>

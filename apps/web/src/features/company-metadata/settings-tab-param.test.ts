@@ -38,13 +38,15 @@ describe('aba das configurações', () => {
     expect(settingsTabParams('rules')).toEqual({ tab: 'rules' });
   });
 
-  it('has the 11 attendance-settings tabs and the 11 general tabs that exist, each once', () => {
+  it('has the 11 attendance-settings tabs and the 12 general tabs that exist, each once', () => {
     expect(settingsTabsOf('Atendimento')).toHaveLength(11);
-    expect(settingsTabsOf('Gerais')).toHaveLength(11);
+    expect(settingsTabsOf('Gerais')).toHaveLength(12);
     // The reports tab is real since the background and periodic reports exist (issue 19).
     expect(settingsTabOf('reports')).toBe('reports');
     // The BI report tab is real since the embedded BI reports exist (issue 21).
     expect(settingsTabOf('report-bi')).toBe('report-bi');
+    // Google Agenda: each user's calendar receives their scheduled returns (issue 22).
+    expect(settingsTabOf('google-calendar')).toBe('google-calendar');
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.id)).size).toBe(SETTINGS_TAB_LIST.length);
     expect(new Set(SETTINGS_TAB_LIST.map((t) => t.label)).size).toBe(SETTINGS_TAB_LIST.length);
   });

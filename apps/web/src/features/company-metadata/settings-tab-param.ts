@@ -26,6 +26,8 @@ export const SETTINGS_TAB_LIST = [
   { id: 'internal-messenger', label: 'Comunicação interna', group: 'Gerais' },
   // Tab 8: the company's complete BI report (allow['report-bi'] + its report id), issue 21.
   { id: 'report-bi', label: 'Relatório BI', group: 'Gerais' },
+  // Each user's Google Calendar receives their scheduled returns (allow['google-calendar'], issue 22).
+  { id: 'google-calendar', label: 'Google Agenda', group: 'Gerais' },
   // Attendance settings (of the spec's 13 tabs, those whose feature exists).
   { id: 'contact-metadata', label: 'Metadados de contato', group: 'Atendimento' },
   { id: 'knowledge-base', label: 'Base de conhecimento', group: 'Atendimento' },

@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import {
+  IconCalendarEvent,
   IconCalendarTime,
   IconClockHour4,
   IconCopy,
@@ -204,6 +205,21 @@ export const EmailTab = switchTab({
       label: 'E-mail quase em tempo real (IDLE)',
       description:
         'Ligado, o servidor de e-mail avisa cada mensagem nova assim que ela chega. Desligado, as caixas são verificadas a cada 5 minutos.',
+    },
+  ],
+});
+
+export const GoogleCalendarTab = switchTab({
+  id: 'google-calendar-title',
+  title: 'Google Agenda',
+  icon: tabIcon(IconCalendarEvent),
+  description: 'Retornos agendados na Google Agenda de cada usuário.',
+  switches: [
+    {
+      path: 'allow.google-calendar',
+      label: 'Ativar a Google Agenda',
+      description:
+        'Cada usuário conecta a própria conta Google em Minha conta; seus retornos agendados viram eventos de 15 minutos, movidos ao remarcar e removidos ao cancelar. Desligada, nada é enviado às agendas.',
     },
   ],
 });
