@@ -52,3 +52,15 @@ describe('user modal values', () => {
     );
   });
 });
+
+describe('the CRM permission in the user form', () => {
+  it('is sent only when changed, and write implies view', () => {
+    const v = formValuesFrom({ ...ana, crm: { view: true, edit: false } });
+    expect(v.crm_view).toBe(true);
+    expect(toUserInput(v).crm).toBeUndefined();
+    expect(toUserInput({ ...v, crm_view: false, crm_edit: true, crm_dirty: true }).crm).toEqual({
+      view: true,
+      edit: true,
+    });
+  });
+});

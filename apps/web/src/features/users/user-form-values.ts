@@ -14,6 +14,10 @@ export type TUserFormValues = {
   transfer_sectors: string[];
   /** Spec 3 §6 allow_billing_access: a manager may open Faturas. */
   allow_billing_access: boolean;
+  /** Spec 2 §6 CRM permission (write implies view); sent only when an admin changed it. */
+  crm_view: boolean;
+  crm_edit: boolean;
+  crm_dirty: boolean;
 };
 
 export function formValuesFrom(user: TUserDetail | null): TUserFormValues {
@@ -28,6 +32,9 @@ export function formValuesFrom(user: TUserDetail | null): TUserFormValues {
     sectors: (user?.sector_ids ?? []).map(String),
     transfer_sectors: (user?.transfer_sector_ids ?? []).map(String),
     allow_billing_access: user?.allow_billing_access === true,
+    crm_view: user?.crm?.view === true,
+    crm_edit: user?.crm?.edit === true,
+    crm_dirty: false,
   };
 }
 
@@ -44,6 +51,7 @@ export function toUserInput(v: TUserFormValues): TUserInput {
     transfer_sectors: v.transfer_sectors.map(Number),
     // Only a manager holds the grant: a user moved to another role loses it.
     allow_billing_access: v.role === String(ROLE.manager) && v.allow_billing_access,
+    ...(v.crm_dirty ? { crm: { view: v.crm_view || v.crm_edit, edit: v.crm_edit } } : {}),
   };
 }
 

@@ -214,6 +214,36 @@ function UserForm(props: {
               {...form.getInputProps('allow_billing_access', { type: 'checkbox' })}
             />
           ) : null}
+          {caller.role >= ROLE.admin ? (
+            <Group gap="lg">
+              <Switch
+                label="CRM: visualizar"
+                checked={form.getValues().crm_view}
+                onChange={(e) => {
+                  const view = e.currentTarget.checked;
+                  // Read-only off takes edit with it.
+                  form.setValues({
+                    crm_view: view,
+                    crm_edit: view && form.getValues().crm_edit,
+                    crm_dirty: true,
+                  });
+                }}
+              />
+              <Switch
+                label="CRM: editar"
+                checked={form.getValues().crm_edit}
+                onChange={(e) => {
+                  const edit = e.currentTarget.checked;
+                  // Write implies view.
+                  form.setValues({
+                    crm_edit: edit,
+                    crm_view: edit || form.getValues().crm_view,
+                    crm_dirty: true,
+                  });
+                }}
+              />
+            </Group>
+          ) : null}
           {options.restrict_transfer ? (
             <MultiSelect
               label="Setores de transferência"
