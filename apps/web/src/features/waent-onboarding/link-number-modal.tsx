@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useConfirmCode, useNumberState, useRequestCode } from './api';
+import { formatPhone } from './format';
 
 type Target = { id: number; name: string };
 
@@ -109,7 +110,8 @@ function LinkNumberFlow({ target }: { target: Target }) {
       ) : null}
       {s.link_with_phonenumber ? (
         <Alert color="teal" icon={<IconCircleCheck />}>
-          O número {s.phone_number ?? s.phone_number_id} está vinculado e pronto para atender.
+          O número {s.phone_number ? formatPhone(s.phone_number) : s.phone_number_id} está vinculado e pronto
+          para atender.
         </Alert>
       ) : (
         <>

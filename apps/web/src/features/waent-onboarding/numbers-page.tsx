@@ -7,17 +7,7 @@ import { PagePagination } from '../../components/page-pagination';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorMessage } from '../../lib/api';
 import { useNumbers } from './api';
-
-/** 'YYYY-MM-DD' → 'DD/MM/YYYY' (a calendar day: no timezone to apply). */
-export const formatDay = (day: string | null) => {
-  const m = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : '—';
-};
-
-const formatPhone = (digits: string | null) => {
-  const m = digits ? /^(\d{2})(\d{2})(\d{4,5})(\d{4})$/.exec(digits) : null;
-  return m ? `+${m[1]} ${m[2]} ${m[3]}-${m[4]}` : (digits ?? '—');
-};
+import { formatDay, formatPhone } from './format';
 
 const STATE_LABEL: Record<string, { label: string; color: string }> = {
   connected: { label: 'Conectado', color: 'teal' },

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useMigration, useRemoveWhatsappApp, useSaveFacebookInfos } from './api';
+import { formatPhone } from './format';
 
 /**
  * /channels/waent/migration?params=<hash>: the WhatsApp Business migration (spec 2 §2, §4). The embedded signup's
@@ -63,7 +64,7 @@ export function WaentMigrationPage() {
             <div>
               <Text fw={600}>{s.name}</Text>
               <Text size="sm" c="dimmed">
-                Número {s.phone_number ?? '—'} · ID {s.phone_number_id}
+                Número {formatPhone(s.phone_number)} · ID {s.phone_number_id}
               </Text>
             </div>
             <Group gap="xs">
