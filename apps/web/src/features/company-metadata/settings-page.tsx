@@ -23,6 +23,7 @@ import {
 import {
   AudioTab,
   ContactTab,
+  CrmTab,
   EmailTab,
   GoogleCalendarTab,
   InternalMessengerTab,
@@ -56,6 +57,7 @@ const PANEL: Record<TSettingsTab, () => ReactNode> = {
   'internal-messenger': () => <InternalMessengerTab />,
   'report-bi': () => <ReportBiTab />,
   'google-calendar': () => <GoogleCalendarTab />,
+  crm: () => <CrmTab />,
   'contact-metadata': () => <ContactFieldsTab />,
   'knowledge-base': () => <KnowledgeBaseTab />,
   'control-words': () => <ControlWordsTab />,

@@ -9,6 +9,7 @@ describe('aba das configurações', () => {
     expect(settingsTabOf('sector-config')).toBe('sector-config');
     expect(settingsTabOf('email')).toBe('email');
     expect(settingsTabOf('blacklist')).toBe('blacklist');
+    expect(settingsTabOf('crm')).toBe('crm');
     expect(settingsTabOf(null)).toBe('pause');
     expect(settingsTabOf('qualquer')).toBe('pause');
   });
@@ -23,7 +24,6 @@ describe('aba das configurações', () => {
       'media',
       'channels',
       'messenger',
-      'crm',
       'auto-change',
       'campaign-options',
       'history',
@@ -40,7 +40,7 @@ describe('aba das configurações', () => {
 
   it('has the 11 attendance-settings tabs and the 12 general tabs that exist, each once', () => {
     expect(settingsTabsOf('Atendimento')).toHaveLength(11);
-    expect(settingsTabsOf('Gerais')).toHaveLength(12);
+    expect(settingsTabsOf('Gerais')).toHaveLength(13);
     // The reports tab is real since the background and periodic reports exist (issue 19).
     expect(settingsTabOf('reports')).toBe('reports');
     // The BI report tab is real since the embedded BI reports exist (issue 21).

@@ -9,6 +9,7 @@ import {
   IconMailOpened,
   IconMessageCircle,
   IconMicrophone,
+  IconReportMoney,
   IconTag,
   IconUserCircle,
 } from '@tabler/icons-react';
@@ -190,6 +191,21 @@ export const InternalMessengerTab = switchTab({
       label: 'Ativar a comunicação interna',
       description:
         'Gestores escrevem a operadores escolhidos ou a todos, pedindo resposta quando precisarem; operadores respondem e escrevem aos gestores. Desligada, o menu Comunicação interna some para todos.',
+    },
+  ],
+});
+
+export const CrmTab = switchTab({
+  id: 'crm-title',
+  title: 'CRM',
+  icon: tabIcon(IconReportMoney),
+  description: 'Oportunidades de venda em um funil próprio, criadas e vinculadas a partir dos atendimentos.',
+  switches: [
+    {
+      path: 'allow.allowCosmosCRM',
+      label: 'Ativar as oportunidades (CRM)',
+      description:
+        'Mostra o menu Oportunidades e o botão Oportunidades na conversa aos usuários com permissão de CRM (gestores têm por padrão; operadores quando um administrador concede).',
     },
   ],
 });
