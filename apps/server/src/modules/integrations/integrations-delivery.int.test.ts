@@ -226,4 +226,43 @@ describe('integration deliveries', () => {
     expect(failed.lastError).toBe(INTEGRATION_MSG.noEmail);
     expect(peer.attempts).toBe(attempts);
   });
+
+  it('sends a new contact to RD Station CRM as a contact, through its OAuth2 code grant', async () => {
+    const r = await http.post('/api/integrations', {
+      cookie,
+      body: {
+        kind: 'rdstation_crm',
+        name: 'RD CRM',
+        email_field: 'person_email',
+        events: { contact_created: true, attendance_finalized: true },
+        configs: { clientId: peer.clientId, clientSecret: peer.clientSecret, clientCode: peer.newCode() },
+      },
+    });
+    expect(r.status).toBe(200);
+    const calls = peer.tokenCalls.length;
+    const before = peer.events.length;
+    const a = await newContact('Helena CRM', 'helena@exemplo.com.br');
+    await waitFor(async () => {
+      const rows = await ctx.db
+        .select()
+        .from(integrationDeliveries)
+        .where(
+          and(
+            eq(integrationDeliveries.integrationId, r.body._id as number),
+            eq(integrationDeliveries.subjectId, a.contactId),
+          ),
+        );
+      return rows[0]?.status === 'sent';
+    });
+    expect(peer.tokenCalls.slice(calls)).toContainEqual({ grant: 'code', ok: true });
+    const crm = peer.events.slice(before).filter((e) => e.path === '/crm/v2/contacts');
+    expect(crm).toHaveLength(1);
+    expect(crm[0]?.body).toEqual({
+      data: {
+        name: 'Helena CRM',
+        emails: [{ email: 'helena@exemplo.com.br' }],
+        phones: [{ phone: '+5511988887777' }],
+      },
+    });
+  });
 });
