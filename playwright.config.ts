@@ -11,6 +11,8 @@ const WAWEB_PORT = PORT + 20_000;
 const GRAPH_PORT = PORT + 41_000;
 // The local Power BI of e2e/bi-reports (Azure AD token, reports, GenerateToken) listens here (same in its spec).
 const POWERBI_PORT = PORT + 19_000;
+// The local Google (OAuth consent, token endpoint, Calendar API) of e2e/google-calendar listens here (same in its spec).
+const GOOGLE_PORT = PORT + 18_000;
 
 // Playwright requires a default export for its config file.
 export default defineConfig({
@@ -83,6 +85,12 @@ export default defineConfig({
       POWERBI_CLIENT_ID: 'e2e-client',
       POWERBI_CLIENT_SECRET: 'e2e-client-secret',
       POWERBI_WORKSPACE_ID: 'e2e-workspace',
+      // Google Calendar: the spec's local Google peer (apps/server/test/peers/google-peer.ts) with this OAuth client.
+      GOOGLE_CLIENT_ID: 'e2e-google-client.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+      GOOGLE_OAUTH_URL: `http://127.0.0.1:${GOOGLE_PORT}`,
+      GOOGLE_TOKEN_URL: `http://127.0.0.1:${GOOGLE_PORT}/token`,
+      GOOGLE_CALENDAR_URL: `http://127.0.0.1:${GOOGLE_PORT}/calendar/v3`,
     },
   },
 });

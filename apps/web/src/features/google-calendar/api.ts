@@ -27,6 +27,8 @@ export function useConnectCalendar() {
   return useMutation({
     mutationFn: (body: { code: string; state: string }) =>
       apiRequest('/api/google-calendar', { method: 'POST', body, schema: ZGoogleCalendarResult }),
+    // The page's first load may still be on its way: its older answer must not replace the new state.
+    onMutate: () => client.cancelQueries({ queryKey: key }),
     onSuccess: (r) => setState(r.state),
     // Spec 3 §8: on a failed save the message shows, then the calendar state loads again.
     onError: () => client.invalidateQueries({ queryKey: key }),
