@@ -144,6 +144,11 @@ test('an old number migrated with the embedded signup', async ({ browser, baseUR
     await expect(page.getByRole('heading', { name: 'Migração do WhatsApp Business' })).toBeVisible();
     await expect(page.getByText(name)).toBeVisible();
     await expect(page.getByText('Não migrado')).toBeVisible();
+    // Cancelled at Facebook: the spec's text, and the number stays as it was.
+    await page.getByRole('button', { name: 'Entrar com o Facebook' }).click();
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(page.getByText('Login cancelado ou não autorizado.')).toBeVisible();
+    await expect(page.getByText('Não migrado')).toBeVisible();
     await page.getByRole('button', { name: 'Entrar com o Facebook' }).click();
     await expect(page.getByRole('heading', { name: 'Entrar com o Facebook' })).toBeVisible();
     await page.getByRole('button', { name: 'Continuar como Maria' }).click();
@@ -151,7 +156,7 @@ test('an old number migrated with the embedded signup', async ({ browser, baseUR
     await expect(page.getByText('Migrado', { exact: true })).toBeVisible();
     await expect(page.getByText('Vinculado ao Facebook')).toBeVisible();
     await expect(page).toHaveURL(/\/channels\/waent\/migration\?params=[^&]+$/);
-    await expect(page.getByText(`ID ${WABA.numberId}`)).toBeVisible();
+    await expect(page.getByText(`Número +55 11 97777-3030 · ID ${WABA.numberId}`)).toBeVisible();
   } finally {
     await peer.stop();
   }

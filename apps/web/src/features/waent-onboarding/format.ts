@@ -4,8 +4,12 @@ export const formatDay = (day: string | null) => {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '—';
 };
 
-/** 5511999990000 → +55 11 99999-0000 (digits as stored; other lengths shown as they are). */
+/**
+ * 5511999990000 → +55 11 99999-0000; up to 11 digits have no country code, which is then 55 (spec 2 §5 phone
+ * split). Other shapes are shown as they are.
+ */
 export const formatPhone = (digits: string | null) => {
-  const m = digits ? /^(\d{2})(\d{2})(\d{4,5})(\d{4})$/.exec(digits) : null;
+  const full = digits && digits.length <= 11 ? `55${digits}` : digits;
+  const m = full ? /^(\d{2})(\d{2})(\d{4,5})(\d{4})$/.exec(full) : null;
   return m ? `+${m[1]} ${m[2]} ${m[3]}-${m[4]}` : (digits ?? '—');
 };
