@@ -49,6 +49,9 @@ const BiReportViewPage = lazyPage(() =>
 );
 const BillingPage = lazyPage(() => import('./features/billing/billing-page').then((m) => m.BillingPage));
 const BackupsPage = lazyPage(() => import('./features/backups/backups-page').then((m) => m.BackupsPage));
+const RestoredBackupPage = lazyPage(() =>
+  import('./features/backups/restored-backup-page').then((m) => m.RestoredBackupPage),
+);
 const CrmPage = lazyPage(() => import('./features/crm/crm-page').then((m) => m.CrmPage));
 const IntegrationsPage = lazyPage(() =>
   import('./features/integrations/integrations-page').then((m) => m.IntegrationsPage),
@@ -208,6 +211,7 @@ export function createRouter() {
                 { path: 'report-bi/:id', element: <BiReportViewPage /> },
                 { path: 'billing', element: <BillingPage /> },
                 { path: 'backups', element: <BackupsPage /> },
+                { path: 'backups/:id/restored', element: <RestoredBackupPage /> },
                 { path: 'crm', element: <CrmPage /> },
                 { path: 'integrations', element: <IntegrationsPage /> },
                 { path: 'google-calendar', element: <GoogleCalendarPage /> },

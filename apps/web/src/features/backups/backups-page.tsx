@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { BACKUP_MSG, BACKUPS_PER_PAGE, type TBackupRow, type TBackupStatus } from '@prosa/shared/backups';
 import { formatDateTime } from '@prosa/shared/dates';
-import { IconAlertCircle, IconDownload, IconRestore } from '@tabler/icons-react';
+import { IconAlertCircle, IconDownload, IconEye, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -163,12 +163,22 @@ export function BackupsPage() {
                             ) : null}
                           </Group>
                           {b.restored_company ? (
-                            <Text size="xs">
-                              Restaurado em{' '}
-                              <Anchor component={Link} to={`/companies/${b.restored_company.id}`} size="xs">
-                                {b.restored_company.name}
+                            <>
+                              <Anchor
+                                component={Link}
+                                to={`/backups/${b.id}/restored`}
+                                size="sm"
+                                style={{ whiteSpace: 'nowrap' }}
+                              >
+                                <Group gap={4} wrap="nowrap">
+                                  <IconEye size={14} />
+                                  Ver atendimentos
+                                </Group>
                               </Anchor>
-                            </Text>
+                              <Text size="xs" c="dimmed" ta="right" maw={220}>
+                                Restaurado em {b.restored_company.name}
+                              </Text>
+                            </>
                           ) : null}
                         </Stack>
                       ) : null}
