@@ -29,6 +29,7 @@ import { createStorage } from './platform/storage/create-storage';
 import { startRealtime } from './realtime/hub';
 import { seedBackOfficeSamples } from './seed/back-office-samples';
 import { seedCommunicationSamples } from './seed/communication-samples';
+import { seedCrmSamples } from './seed/crm-samples';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './seed/demo-data';
 import { seedSampleConversations } from './seed/sample-conversations';
 
@@ -85,6 +86,7 @@ async function main() {
       await seedSampleConversations(database.db, appSecret);
       await seedBackOfficeSamples(database.db, storage);
       await seedCommunicationSamples(database.db);
+      await seedCrmSamples(database.db);
       // The samples are inserted directly (no facts): their rollups and flow records are computed once here.
       await seedReportRollups(database.db);
     }
