@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db';
-import { createFactListener } from './fact-listener';
+import { createFactListener, type FactListener } from './fact-listener';
 import { FACT_BATCH, headCursor, readFactsAfter, type TFactCursor, type TStoredFact } from './read-facts';
 
 /**
@@ -110,6 +110,47 @@ export function createDurableConsumer(opts: {
   return { name, ensure, runBatch, drain };
 }
 
+type SharedListener = { listener: FactListener; wakes: Set<() => void> };
+const sharedListeners = new Map<string, SharedListener>();
+
+/**
+ * The durable consumers of a process share one listening connection per database (and poll period): LISTEN needs
+ * a session of its own, and one per consumer would hold a dozen idle connections on every worker node.
+ */
+function listenShared(
+  url: string,
+  wake: () => void,
+  pollMs: number | undefined,
+  log: ((msg: string, err?: unknown) => void) | undefined,
+): { ready: Promise<void>; stop(): Promise<void> } {
+  const key = `${url}\u0000${pollMs ?? ''}`;
+  let shared = sharedListeners.get(key);
+  if (!shared) {
+    const wakes = new Set<() => void>();
+    const listener = createFactListener({
+      url,
+      pollMs,
+      log,
+      onWake: () => {
+        for (const w of wakes) w();
+      },
+    });
+    shared = { listener, wakes };
+    sharedListeners.set(key, shared);
+  }
+  const mine = shared;
+  mine.wakes.add(wake);
+  return {
+    ready: mine.listener.ready,
+    async stop() {
+      mine.wakes.delete(wake);
+      if (mine.wakes.size > 0) return;
+      if (sharedListeners.get(key) === mine) sharedListeners.delete(key);
+      await mine.listener.stop();
+    },
+  };
+}
+
 /**
  * Runs a durable consumer on this node: drains at once on every NOTIFY of new facts and on a 1 s poll. Wakes
  * during a drain run one more drain after it; a failing handler is retried on the next wake.
@@ -143,8 +184,10 @@ export async function startDurableConsumer(
       running = null;
     });
   };
-  const listener = createFactListener({ url: opts.url, onWake: wake, pollMs: opts.pollMs, log: opts.log });
+  const listener = listenShared(opts.url, wake, opts.pollMs, opts.log);
   await listener.ready;
+  // A listener already connected woke its first consumers before this one joined: this one drains now.
+  wake();
   return {
     async stop() {
       stopped = true;
