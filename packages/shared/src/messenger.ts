@@ -1,3 +1,4 @@
+import { zId } from './ids';
 import { z } from './zod';
 
 // Internal messenger (issue 20; spec 3 §3, §5, §7, §8): managers write to operators, operators answer.
@@ -20,7 +21,10 @@ export const MESSENGER_MSG = {
 
 export const ZSendInternalMessage = z.object({
   send_to: z.enum(['all', 'specific'], { error: MESSENGER_MSG.required }),
-  operator_ids: z.array(z.number().int().positive(), { error: MESSENGER_MSG.required }).max(1000).default([]),
+  operator_ids: z
+    .array(zId(MESSENGER_MSG.operatorNotFound), { error: MESSENGER_MSG.required })
+    .max(1000)
+    .default([]),
   message: z
     .string({ error: MESSENGER_MSG.required })
     .trim()
@@ -32,7 +36,7 @@ export type TSendInternalMessage = z.input<typeof ZSendInternalMessage>;
 
 /** An operator starts (or goes on with) a conversation with a manager of the company. */
 export const ZMessageToManager = z.object({
-  manager_id: z.number({ error: MESSENGER_MSG.required }).int().positive(MESSENGER_MSG.required),
+  manager_id: zId(MESSENGER_MSG.managerNotFound),
   message: z
     .string({ error: MESSENGER_MSG.required })
     .trim()
