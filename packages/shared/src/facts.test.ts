@@ -41,12 +41,16 @@ describe('facts catalogue', () => {
         'batch_close.updated',
         'blacklist.changed',
         'internal.message',
+        'notification.changed',
+        'survey.changed',
       ].sort(),
     );
     expect(FACT_NOTICES.every((n) => isNotice(n))).toBe(true);
     expect(isNotice('message.received')).toBe(false);
     expect(isNotice('waweb.channel_updated')).toBe(true);
     expect(isNotice('internal.message')).toBe(true);
+    expect(isNotice('notification.changed')).toBe(true);
+    expect(isNotice('survey.changed')).toBe(true);
   });
 
   it('accepts a fact with its ids and narrows it by name', () => {
