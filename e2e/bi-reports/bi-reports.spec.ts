@@ -72,7 +72,7 @@ test.describe
       await admin.getByRole('textbox', { name: 'Nome' }).fill(NAME);
       await admin.getByRole('textbox', { name: 'Report-ID' }).fill('7');
       await admin.getByRole('combobox', { name: 'Empresas' }).fill('Demo');
-      await admin.getByRole('option', { name: 'Empresa Demo' }).click();
+      await admin.getByRole('option', { name: 'Empresa Demo', exact: true }).click();
       // The list stays open for more companies: closed, it no longer covers the buttons.
       await admin.keyboard.press('Escape');
       await admin.getByRole('button', { name: 'Salvar' }).click();
@@ -139,7 +139,7 @@ test.describe
         await page.getByRole('option', { name: 'Power BI' }).click();
         await page.getByRole('textbox', { name: 'Report-ID' }).fill(report.id);
         await page.getByRole('combobox', { name: 'Empresas' }).fill('Demo');
-        await page.getByRole('option', { name: 'Empresa Demo' }).click();
+        await page.getByRole('option', { name: 'Empresa Demo', exact: true }).click();
         await page.keyboard.press('Escape');
         await page.getByRole('button', { name: 'Salvar' }).click();
         await expect(page.getByText('Relatório BI criado com sucesso!')).toBeVisible();

@@ -45,7 +45,7 @@ test('o administrador publica um aviso e a operadora o vê no sino ao vivo, lê 
   await form.getByRole('textbox', { name: 'Título' }).fill(TITLE);
   await form.getByRole('textbox', { name: 'Descrição' }).fill(TEXT);
   await form.getByRole('combobox', { name: 'Empresas' }).fill('Demo');
-  await admin.getByRole('option', { name: 'Empresa Demo' }).click();
+  await admin.getByRole('option', { name: 'Empresa Demo', exact: true }).click();
   await shot(admin, 'notifications-form');
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(admin.getByText('Notificação criada com sucesso!')).toBeVisible();

@@ -40,7 +40,7 @@ test('o admin publica uma pesquisa, o operador a vê surgir ao vivo e responde, 
       .fill('<p>Sua opinião <b>importa</b>.</p>');
     await expect(form.locator('b', { hasText: 'importa' })).toBeVisible();
     await form.getByRole('combobox', { name: 'Empresas' }).fill('Demo');
-    await admin.getByRole('option', { name: 'Empresa Demo' }).click();
+    await admin.getByRole('option', { name: 'Empresa Demo', exact: true }).click();
     await form.getByRole('textbox', { name: 'Pergunta 1', exact: true }).fill(QUESTION);
     await form.getByRole('textbox', { name: 'Opção 1 da pergunta 1' }).fill('Ótimo');
     await form.getByRole('textbox', { name: 'Opção 2 da pergunta 1' }).fill('Regular');
