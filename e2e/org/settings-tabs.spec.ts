@@ -61,13 +61,15 @@ test('só aparecem as abas que mudam algo hoje, e o MFA leva à segurança', asy
   for (const name of [
     'Dashboard',
     'Campanhas',
-    'CRM',
+    'Negociador',
     'Mensageiro interno',
     'Troca automática',
     'Opções de campanha',
   ])
     await expect(tabs.getByRole('tab', { name, exact: true })).toHaveCount(0);
-  await page.goto('/settings?tab=crm');
+  // Tabs of modules built since then are offered (CRM, issue 22).
+  await expect(tabs.getByRole('tab', { name: 'CRM', exact: true })).toBeVisible();
+  await page.goto('/settings?tab=negotiator');
   await expect(page.getByRole('tab', { name: 'Pausa' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Estas configurações chegam com o módulo correspondente.')).toHaveCount(0);
 
