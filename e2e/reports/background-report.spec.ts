@@ -80,6 +80,8 @@ test('o gestor gera um relatório, baixa o CSV e recebe outro em segundo plano',
   // The analytic report of today, in our sector.
   await page.getByRole('link', { name: 'Analítico' }).click();
   await expect(page).toHaveURL(/\/reports\/analytic$/);
+  // The report screen loads on first visit: the index (with its own period notes) may still be on screen.
+  await expect(page.getByRole('button', { name: 'Gerar relatório' })).toBeVisible();
   await expect(page.getByText('Período máximo: 30 dias.')).toBeVisible();
   await pickToday(page, 'Data inicial');
   await pickToday(page, 'Data final');
