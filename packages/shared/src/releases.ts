@@ -24,6 +24,41 @@ export const RELEASE_VERSION_PATTERN = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|
 
 export const RELEASES: readonly TRelease[] = [
   {
+    version: '0.14.0',
+    date: '2026-11-27',
+    title: 'Retaguarda, integrações e oportunidades',
+    items: [
+      {
+        kind: 'novo',
+        text: 'Oportunidades (CRM): funil com colunas, valor, produto e responsável; crie e vincule oportunidades no próprio atendimento e abra o detalhe em nova aba.',
+      },
+      {
+        kind: 'novo',
+        text: 'Integrações com o RD Station Marketing e CRM: contatos novos e atendimentos finalizados enviados uma vez só, com novas tentativas e reenvio.',
+      },
+      {
+        kind: 'novo',
+        text: 'Google Agenda: conecte a sua conta e cada retorno agendado vira um evento na sua agenda, movido e removido junto.',
+      },
+      {
+        kind: 'novo',
+        text: 'WhatsApp Enterprise: vincule um número por código (SMS ou voz), gere o link de migração com o cadastro da Meta e veja todos os números na tela Números.',
+      },
+      {
+        kind: 'novo',
+        text: 'Faturas mensais calculadas do contrato, com PDF, nota fiscal e boleto; gestores veem quando o administrador libera.',
+      },
+      {
+        kind: 'novo',
+        text: 'Relatórios BI do Metabase e do Power BI embutidos, em tela cheia, e o relatório completo da empresa em Relatórios.',
+      },
+      {
+        kind: 'novo',
+        text: 'Organizações com CNPJ e backups do histórico: baixe o arquivo ou restaure numa empresa nova para consultar os atendimentos.',
+      },
+    ],
+  },
+  {
     version: '0.13.0',
     date: '2026-11-27',
     title: 'Comunicação interna, notificações e pesquisas',
