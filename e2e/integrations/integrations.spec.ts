@@ -25,8 +25,12 @@ test('o gestor cria uma integração com a RD Station Marketing e a vê ativa na
 
   await page.getByRole('button', { name: 'Nova integração' }).click();
   const modal = page.getByRole('dialog', { name: 'Nova integração' });
-  await modal.getByRole('combobox', { name: 'Tipo' }).click();
-  await page.getByRole('option', { name: 'RD Station Marketing' }).click();
+  await expect(modal).toBeVisible();
+  // The list may not open on a click that lands while the modal is still opening: tried until it does.
+  await expect(async () => {
+    await modal.getByRole('combobox', { name: 'Tipo' }).click();
+    await page.getByRole('option', { name: 'RD Station Marketing' }).click({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   // Saved without a name: the spec's text, and nothing created.
   await modal.getByRole('button', { name: 'Salvar' }).click();
   await expect(modal.getByText('A integração é obrigatória')).toBeVisible();
