@@ -54,6 +54,8 @@ import { mailingRoutes } from './modules/mailing/routes';
 import { mailingDataRoutes } from './modules/mailing-data/routes';
 import { messengerRoutes } from './modules/messenger/routes';
 import { multichannelRoutes } from './modules/multichannel/routes';
+import { negotiatorPublicRoutes } from './modules/negotiator/public-routes';
+import { negotiatorRoutes } from './modules/negotiator/routes';
 import { newchatRoutes } from './modules/newchat/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { optinRoutes } from './modules/optin/routes';
@@ -230,6 +232,8 @@ export async function buildApp(
   await app.register(integrationRoutes(deps));
   await app.register(googleCalendarRoutes(deps));
   await app.register(waentOnboardingRoutes(deps));
+  await app.register(negotiatorRoutes(deps));
+  await app.register(negotiatorPublicRoutes(deps));
   if (opts.channelControl) await app.register(channelControlRoutes(opts.channelControl));
 
   await serveWebApp(app, deps.config.WEB_DIST);

@@ -52,6 +52,15 @@ const BackupsPage = lazyPage(() => import('./features/backups/backups-page').the
 const RestoredBackupPage = lazyPage(() =>
   import('./features/backups/restored-backup-page').then((m) => m.RestoredBackupPage),
 );
+const NegotiatorsPage = lazyPage(() =>
+  import('./features/negotiator/negotiators-page').then((m) => m.NegotiatorsPage),
+);
+const NegotiatorFormPage = lazyPage(() =>
+  import('./features/negotiator/negotiator-form-page').then((m) => m.NegotiatorFormPage),
+);
+const NegotiatorPhrasesPage = lazyPage(() =>
+  import('./features/negotiator/negotiator-phrases-page').then((m) => m.NegotiatorPhrasesPage),
+);
 const CrmPage = lazyPage(() => import('./features/crm/crm-page').then((m) => m.CrmPage));
 const IntegrationsPage = lazyPage(() =>
   import('./features/integrations/integrations-page').then((m) => m.IntegrationsPage),
@@ -252,6 +261,10 @@ export function createRouter() {
                 { path: 'mailings/:id', element: <MailingFormPage /> },
                 { path: 'campaigns', element: <CampaignsPage /> },
                 { path: 'campaigns/:id', element: <CampaignDetailsPage /> },
+                { path: 'negotiator', element: <NegotiatorsPage /> },
+                { path: 'negotiator/new', element: <NegotiatorFormPage /> },
+                { path: 'negotiator/:id', element: <NegotiatorFormPage /> },
+                { path: 'negotiator/:id/phrases', element: <NegotiatorPhrasesPage /> },
                 { path: 'optin', element: <OptinPage /> },
                 { path: 'black-list', element: <BlackListPage /> },
                 { path: 'solicitation-block', element: <SolicitationBlockPage /> },

@@ -2,10 +2,11 @@
 // A fact carries ids and the change only (never screen data): consumers load what they show.
 import { DELIVERY_STATES } from './attendance';
 import { zBigId, zId } from './ids';
+import { NEGOTIATION_SOURCES, NEGOTIATION_STEPS } from './negotiator';
 import { z } from './zod';
 
-/** Who holds an attendance in automatic mode (automation_sessions.holder): the trigger menu, the agreement, a flow. */
-export const AUTOMATION_HOLDERS = ['menu', 'agreement', 'flow'] as const;
+/** Who holds an attendance in automatic mode (automation_sessions.holder): the trigger menu, the agreement, a flow, the negotiator (issue 23). */
+export const AUTOMATION_HOLDERS = ['menu', 'agreement', 'flow', 'negotiator'] as const;
 export type TAutomationHolder = (typeof AUTOMATION_HOLDERS)[number];
 
 /** Why an attendance changed hands (`attendance.assigned`, `attendance.transferred`, `attendance_transfers`). */
@@ -148,6 +149,15 @@ export const ZFact = z.discriminatedUnion('name', [
   // target company).
   onCompany('notification.changed', { notification_id: zId() }),
   onCompany('survey.changed', { survey_id: zId() }),
+  // Issue 23: a negotiation moved a step (over a chat, with its attendance, or on the hotsite); the negotiation
+  // report counts them.
+  onCompany('negotiation.step', {
+    negotiation_id: zBigId(),
+    negotiator_id: zId(),
+    attendance_id: zBigId().nullable(),
+    source: z.enum(NEGOTIATION_SOURCES),
+    step: z.enum(NEGOTIATION_STEPS),
+  }),
 ]);
 
 /** A fact as an operation writes it. */

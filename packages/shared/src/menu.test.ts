@@ -55,6 +55,7 @@ describe('menu by role', () => {
       'Pesquisas',
       'Mailings',
       'Campanhas',
+      'Negociador',
       'Opt-in',
       'Lista de bloqueio',
       'Sugestões de bloqueio',
@@ -102,6 +103,7 @@ describe('menu by role', () => {
       'Pesquisas',
       'Mailings',
       'Campanhas',
+      'Negociador',
       'Opt-in',
       'Lista de bloqueio',
       'Sugestões de bloqueio',
@@ -112,7 +114,7 @@ describe('menu by role', () => {
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(46);
+    expect(menuForRole(ROLE.lord)).toHaveLength(47);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
     // Facebook pages and Instagram accounts are channel settings: managers and up.

@@ -164,6 +164,8 @@ export const MENU: TMenuItem[] = [
   { key: 'polls', label: 'Pesquisas', path: '/polls', minRole: ROLE.manager },
   { key: 'mailings', label: 'Mailings', path: '/mailings', minRole: ROLE.manager },
   { key: 'campaigns', label: 'Campanhas', path: '/campaigns', minRole: ROLE.manager },
+  // Issue 23: the auto-negotiator, when the company allows it (allow.negotiator, settings tab 4).
+  { key: 'negotiator', label: 'Negociador', path: '/negotiator', minRole: ROLE.manager, flag: 'negotiator' },
   { key: 'optin', label: 'Opt-in', path: '/optin', minRole: ROLE.manager },
   {
     key: 'black-list',

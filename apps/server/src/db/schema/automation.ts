@@ -1,3 +1,4 @@
+import type { TAutomationHolder } from '@prosa/shared/facts';
 import { sql } from 'drizzle-orm';
 import { foreignKey } from 'drizzle-orm/pg-core';
 import { channels } from './channels';
@@ -115,7 +116,7 @@ export const automationSessions = pgTable(
   {
     companyId: integer('company_id').notNull(),
     attendanceId: bigint('attendance_id', { mode: 'number' }).notNull(),
-    holder: text('holder').$type<'menu' | 'agreement' | 'flow'>().notNull(),
+    holder: text('holder').$type<TAutomationHolder>().notNull(),
     flowId: integer('flow_id'),
     nodeId: text('node_id'),
     /** The engine's own state: flow version, retries, the pending question, the last message handled. */
