@@ -3,7 +3,11 @@
 import { zId } from './ids';
 import { z } from './zod';
 
+/** The company allow flag of the feature (metadata.allow.negotiator; settings tab 4). */
+export const NEGOTIATOR_FLAG = 'negotiator';
+
 export const NEGOTIATOR_MSG = {
+  notEnabled: 'O negociador não está habilitado para esta empresa.',
   saveFailed: 'Não foi possível salvar o negociador.',
   notFound: 'Negociador não encontrado.',
   nameRequired: 'Informe o nome do negociador.',
