@@ -109,6 +109,9 @@ async function startServer(
     try {
       if (http) {
         const r = await fetch(`${url}/api/health`);
+        // Read the body: one left unread ties its socket to the response, and a server stopped later turns it into
+        // an uncaught "terminated" error in the test process.
+        await r.arrayBuffer();
         if (r.ok) break;
       }
     } catch {

@@ -24,6 +24,9 @@ beforeAll(async () => {
   const test = await createTestDatabase();
   drop = test.drop;
   db = new pg.Pool({ connectionString: test.url, max: 4 });
+  // An idle client the server drops (the database going away at the end) is not the test's failure; a query on
+  // a broken client still fails the test.
+  db.on('error', () => {});
   const env = {
     DATABASE_URL: test.url,
     ROLE: 'api,worker',
@@ -114,6 +117,7 @@ async function login(node: Node) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'gestor@empresademo.com.br', password: 'Prosa@2026' }),
   });
+  await r.arrayBuffer();
   return (r.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
@@ -152,9 +156,11 @@ describe('distribution across three server processes', () => {
             headers: { 'content-type': 'application/json', cookie: cookies[i % nodes.length] ?? '' },
             body: JSON.stringify({ operator_id: target }),
           });
+          // Every body is read: an unread one becomes an uncaught error once the nodes stop.
+          const body = await res.text();
           if (res.status === 200) transfers++;
           else if (res.status === 409) refusedFull++;
-          else throw new Error(`transferência inesperada: ${res.status} ${await res.text()}`);
+          else throw new Error(`transferência inesperada: ${res.status} ${body}`);
           i++;
         }
         await new Promise((r) => setTimeout(r, 5));
