@@ -12,7 +12,8 @@ import { companyToday } from '../mailing/repository';
 import { companyChannels, companyLinks, companyMailings } from './admin-repository';
 import { phoneOf } from './link-channels';
 
-// A negotiator as the API answers it, with the names of what it points at (read in one batch for a page).
+// A negotiator as the API answers it, with the names of what it points at (read in one batch for a page). A row
+// whose jsonb no longer parses (written by an older version) shows placeholders the form asks to fill again.
 
 const EMPTY_FIELDS: TNegotiatorFields = {
   document: 0,
@@ -20,15 +21,15 @@ const EMPTY_FIELDS: TNegotiatorFields = {
   debt_description: null,
   debt_amount: 0,
   debt_due_date: null,
-  offers: [],
+  offers: [{ label: 'Oferta 1', amount: 0, installments: null }],
 };
 const EMPTY_SLIP: TNegotiatorSlip = {
-  beneficiary: '',
+  beneficiary: '-',
   beneficiary_document: '',
   bank_code: '237',
-  agency: '',
-  account: '',
-  wallet: '',
+  agency: '0',
+  account: '0',
+  wallet: '0',
   due_days: 3,
   instructions: '',
 };
