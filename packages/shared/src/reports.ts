@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { brDateToIso } from './dates';
+import { NEGOTIATION_REPORT_STATUSES } from './negotiator';
 import { ROLE } from './roles';
 import { z } from './zod';
 
@@ -77,11 +78,21 @@ export const REPORT_KEYS = [
   'polls',
   'productivity',
   'complete',
+  'negotiation',
 ] as const;
 export type TReportKey = (typeof REPORT_KEYS)[number];
 
 /** Which filters a report shows besides the period. */
-export type TReportFilterKey = 'profile' | 'operator' | 'channel' | 'sector' | 'status' | 'phone' | 'emails';
+export type TReportFilterKey =
+  | 'profile'
+  | 'operator'
+  | 'channel'
+  | 'sector'
+  | 'status'
+  | 'phone'
+  | 'emails'
+  /** The negotiation report's result filter (query `status`: all, open or an outcome). */
+  | 'negotiation_status';
 
 export type TReportDef = {
   key: TReportKey;
@@ -244,6 +255,14 @@ export const REPORTS: Record<TReportKey, TReportDef> = {
     filters: ['channel', 'sector'],
     csvName: 'relatorio-completo.csv',
   },
+  negotiation: {
+    key: 'negotiation',
+    title: 'Negociação',
+    description: 'Cada negociação do negociador automático no período, com seu resultado e o boleto emitido.',
+    maxDays: null,
+    filters: ['negotiation_status'],
+    csvName: 'relatorio-negociacao.csv',
+  },
 };
 
 export function isReportKey(v: string): v is TReportKey {
@@ -305,6 +324,8 @@ export const ZReportFilters = z.object({
   status_id: optionalId,
   phone: z.string().trim().max(30, 'Telefone inválido.').optional(),
   emails: z.string().trim().max(2000, 'E-mails inválidos.').optional(),
+  /** The negotiation report's result (spec 3 §4 /reports/negotiation {status}). */
+  status: z.enum(NEGOTIATION_REPORT_STATUSES, { error: 'Situação inválida.' }).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 export type TReportFiltersInput = z.input<typeof ZReportFilters>;

@@ -8,6 +8,7 @@ import { runEffectiveness } from './runners/effectiveness';
 import { runEveryHour } from './runners/every-hour';
 import { runFlows } from './runners/flows';
 import { runMessageConsumption } from './runners/message-consumption';
+import { runNegotiation } from './runners/negotiation';
 import { runOptin } from './runners/optin';
 import { runPolls } from './runners/polls';
 import { runProductivity } from './runners/productivity';
@@ -29,6 +30,7 @@ export const REPORT_RUNNERS: ReportCatalogue = {
   'every-hour': runEveryHour,
   flows: runFlows,
   'message-consumption': runMessageConsumption,
+  negotiation: runNegotiation,
   optin: runOptin,
   polls: runPolls,
   productivity: runProductivity,

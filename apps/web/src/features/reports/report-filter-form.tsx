@@ -1,5 +1,6 @@
 import { Button, Card, Grid, Group, Select, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { NEGOTIATION_OUTCOME_LABEL, NEGOTIATION_REPORT_STATUSES } from '@prosa/shared/negotiator';
 import { profileOptionsFor, type TReportDef, type TReportLookups } from '@prosa/shared/reports';
 import { IconCalendar, IconDownload, IconMail, IconPlayerPlay } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -64,6 +65,10 @@ export function ReportFilterForm(props: Props) {
   const statuses = (lookups?.statuses ?? []).map((s) => ({
     value: String(s.id),
     label: s.trashed ? `${s.name} (Excluído)` : s.name,
+  }));
+  const negotiationStatuses = NEGOTIATION_REPORT_STATUSES.map((s) => ({
+    value: s,
+    label: s === 'all' ? 'Todas' : NEGOTIATION_OUTCOME_LABEL[s],
   }));
   const profiles = profileOptionsFor(props.role).map((o) => ({ value: o.value, label: o.label }));
 
@@ -173,6 +178,17 @@ export function ReportFilterForm(props: Props) {
                 nothingFoundMessage="Nenhum status encontrado"
                 value={v.status}
                 onChange={(s) => set({ status: s })}
+              />
+            </Col>
+          ) : null}
+          {has('negotiation_status') ? (
+            <Col>
+              <Select
+                label="Situação"
+                data={negotiationStatuses}
+                allowDeselect={false}
+                value={v.negotiationStatus}
+                onChange={(s) => set({ negotiationStatus: s ?? 'all' })}
               />
             </Col>
           ) : null}

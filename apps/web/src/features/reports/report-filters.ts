@@ -22,6 +22,8 @@ export type TReportFormValues = {
   channel: string | null;
   sector: string | null;
   status: string | null;
+  /** The negotiation report's result: 'all', 'open' or an outcome. */
+  negotiationStatus: string;
   phone: string;
   emails: string;
 };
@@ -42,6 +44,7 @@ export function defaultReportValues(today: string): TReportFormValues {
     channel: null,
     sector: null,
     status: null,
+    negotiationStatus: 'all',
     phone: '',
     emails: '',
   };
@@ -62,6 +65,7 @@ export function reportParams(def: TReportDef, v: TReportFormValues, page?: numbe
   if (has('channel')) put('channel_id', v.channel);
   if (has('sector')) put('sector_id', v.sector);
   if (has('status')) put('status_id', v.status);
+  if (has('negotiation_status') && v.negotiationStatus !== 'all') put('status', v.negotiationStatus);
   if (has('phone')) put('phone', v.phone);
   if (has('emails')) put('emails', v.emails);
   if (page && page > 1) out.page = String(page);

@@ -11,5 +11,5 @@ export const REPORT_GROUPS: { title: string; keys: TReportKey[] }[] = [
     title: 'Canais e campanhas',
     keys: ['message-consumption', 'session-whatsapp-enterprise', 'campaigns', 'active', 'optin'],
   },
-  { title: 'Automação', keys: ['triggers', 'flows', 'polls'] },
+  { title: 'Automação', keys: ['triggers', 'flows', 'polls', 'negotiation'] },
 ];
