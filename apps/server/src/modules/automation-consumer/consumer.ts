@@ -5,6 +5,7 @@ import type { TStoredFact } from '../../facts/read-facts';
 import type { Tx } from '../../platform/db';
 import { type AutomationDeps, type AutomationRun, loadSession, release } from '../automation/run';
 import * as chatbot from '../chatbot/engine';
+import * as negotiator from '../negotiator/command-processor';
 import * as polls from '../polls/engine';
 import * as triggers from '../triggers/engine';
 
@@ -25,12 +26,13 @@ const HANDLED = new Set([
  *
  * The order of things (docs/decisions/0009-automation.md):
  * - attendance.opened (by a customer's message): the opening triggers (first message, working periods, receiving
- *   limit, close attempt, agreement); then the channel's flow; else the trigger menu; else people (the opening
- *   message is then read as any message in human mode).
- * - message.received: a pending poll's answer first; then whoever holds the attendance (agreement, flow, menu);
+ *   limit, close attempt, agreement); then the channel's negotiator; else its flow; else the trigger menu; else
+ *   people (the opening message is then read as any message in human mode).
+ * - message.received: a pending poll's answer first; then whoever holds the attendance (agreement, negotiator,
+ *   flow, menu);
  *   in human mode the text triggers. The opening message is the opening's, not read twice.
  * - automation.handover: the attendance reached people (offline operators notification).
- * - attendance.closed: the closing trigger; the session ends.
+ * - attendance.closed: an open negotiation of it is abandoned; the closing trigger; the session ends.
  */
 /**
  * The consumer runs as AUTOMATION_PARTITIONS partitions by attendance: each has its own cursor and handles the
@@ -146,6 +148,10 @@ async function handleFact(
         await chatbot.onFlowMessage(run, session);
         return;
       }
+      if (session.holder === 'negotiator') {
+        await negotiator.onNegotiatorMessage(run, session);
+        return;
+      }
       if (session.holder === 'menu') {
         await triggers.onMenuMessage(run, session);
         return;
@@ -160,6 +166,7 @@ async function handleFact(
       await triggers.onHandedOver(run);
       return;
     case 'attendance.closed':
+      await negotiator.onAttendanceClosed(run);
       await triggers.onClosed(run, fact.data.reason);
       return;
   }
@@ -172,8 +179,9 @@ async function afterOpening(run: AutomationRun): Promise<void> {
   await afterAgreement(run);
 }
 
-/** The flow, else the menu, else people. */
+/** The negotiator of the channel, else the flow, else the menu, else people. */
 async function afterAgreement(run: AutomationRun): Promise<void> {
+  if ((await negotiator.startNegotiator(run)) === 'held') return;
   if ((await chatbot.startFlow(run)) === 'held') return;
   if ((await triggers.startMenu(run)) === 'held') return;
   if (run.attendance.closedAt) return;

@@ -194,7 +194,8 @@ export function documentDigits(text: string): string | null {
 /**
  * The customer's document. Invalid or not in the mailing counts an attempt (the third ends the negotiation:
  * outcome not_found, status not_emitted_invoice); found moves to the offers. A negotiation past this step answers
- * what it has (its debts while at the offers; `exhausted` when finished) and changes nothing.
+ * what it has (its debts while at the offers; `exhausted` when finished) and changes nothing. Mailing columns that
+ * do not parse throw a 400 (NEGOTIATOR_MSG.fieldInvalid) before anything is written.
  */
 export async function submitDocument(
   tx: Tx,
@@ -209,7 +210,9 @@ export async function submitDocument(
 
   const digits = documentDigits(text);
   if (digits) {
-    const fields = ZNegotiatorFields.parse(ctx.negotiator.fields);
+    const parsed = ZNegotiatorFields.safeParse(ctx.negotiator.fields);
+    if (!parsed.success) throw badRequest(NEGOTIATOR_MSG.fieldInvalid);
+    const fields = parsed.data;
     const rows = await documentRows(tx, {
       companyId: n.companyId,
       mailingId: ctx.negotiator.mailingId,
