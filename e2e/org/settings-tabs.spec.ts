@@ -61,15 +61,20 @@ test('só aparecem as abas que mudam algo hoje, e o MFA leva à segurança', asy
   for (const name of [
     'Dashboard',
     'Campanhas',
-    'Negociador',
     'Mensageiro interno',
     'Troca automática',
     'Opções de campanha',
   ])
     await expect(tabs.getByRole('tab', { name, exact: true })).toHaveCount(0);
-  // Tabs of modules built since then are offered (CRM, issue 22).
+  // Tabs of modules built since then are offered (CRM, issue 22; the negotiator, issue 23), also by address.
   await expect(tabs.getByRole('tab', { name: 'CRM', exact: true })).toBeVisible();
   await page.goto('/settings?tab=negotiator');
+  await expect(page.getByRole('tab', { name: 'Negociador', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('switch', { name: 'Ativar o negociador' })).toBeVisible();
+  await page.goto('/settings?tab=dashboard');
   await expect(page.getByRole('tab', { name: 'Pausa' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Estas configurações chegam com o módulo correspondente.')).toHaveCount(0);
 

@@ -51,6 +51,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
             internal_messenger: true,
             // The built-in CRM (opportunities from the chat) is on for the demo too.
             allowCosmosCRM: true,
+            // The auto-negotiator (issue 23) too.
+            negotiator: true,
           },
           audio: { enabled: true },
         },

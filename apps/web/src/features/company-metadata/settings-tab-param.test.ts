@@ -10,6 +10,7 @@ describe('aba das configurações', () => {
     expect(settingsTabOf('email')).toBe('email');
     expect(settingsTabOf('blacklist')).toBe('blacklist');
     expect(settingsTabOf('crm')).toBe('crm');
+    expect(settingsTabOf('negotiator')).toBe('negotiator');
     expect(settingsTabOf(null)).toBe('pause');
     expect(settingsTabOf('qualquer')).toBe('pause');
   });
@@ -18,7 +19,6 @@ describe('aba das configurações', () => {
     const hidden = [
       'dashboard',
       'campaign',
-      'negotiator',
       'whatsapp',
       'batch-close',
       'media',

@@ -1,6 +1,6 @@
 // The tabs of /settings (spec 2 §2): the numbered settings tabs and the attendance-settings tabs, kept in
 // ?tab= so a link can open one; the default is pause control. A tab of the spec whose feature does not exist
-// yet is not offered (nothing that does nothing): dashboard, campaigns, negotiator, WhatsApp, batch close,
+// yet is not offered (nothing that does nothing): dashboard, campaigns, WhatsApp, batch close,
 // media control and channels arrive with their modules; auto change and campaign
 // options with the chatbots and campaigns they act on; history e-mails with the module that reads them (its panel
 // waits in report-tabs.tsx). Reports: the background reports and the periodic e-mails (issue 19). BI report: the
@@ -28,6 +28,8 @@ export const SETTINGS_TAB_LIST = [
   { id: 'report-bi', label: 'Relatório BI', group: 'Gerais' },
   // Each user's Google Calendar receives their scheduled returns (allow['google-calendar'], issue 22).
   { id: 'google-calendar', label: 'Google Agenda', group: 'Gerais' },
+  // Tab 4: the auto-negotiator (allow.negotiator), issue 23.
+  { id: 'negotiator', label: 'Negociador', group: 'Gerais' },
   // Tab 17: the built-in CRM, Oportunidades (allow.allowCosmosCRM), issue 22.
   { id: 'crm', label: 'CRM', group: 'Gerais' },
   // Attendance settings (of the spec's 13 tabs, those whose feature exists).

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import {
   IconCalendarEvent,
   IconCalendarTime,
+  IconCash,
   IconClockHour4,
   IconCopy,
   IconEye,
@@ -206,6 +207,22 @@ export const CrmTab = switchTab({
       label: 'Ativar as oportunidades (CRM)',
       description:
         'Mostra o menu Oportunidades e o botão Oportunidades na conversa aos usuários com permissão de CRM (gestores têm por padrão; operadores quando um administrador concede).',
+    },
+  ],
+});
+
+export const NegotiatorTab = switchTab({
+  id: 'negotiator-title',
+  title: 'Negociador',
+  icon: tabIcon(IconCash),
+  description:
+    'Robô de negociação de débitos: consulta o mailing pelo CPF ou CNPJ, oferece as condições e emite o boleto, na conversa e no hotsite.',
+  switches: [
+    {
+      path: 'allow.negotiator',
+      label: 'Ativar o negociador',
+      description:
+        'Mostra o menu Negociador aos gestores. Desligado, o menu some, os negociadores deixam de responder nos canais e os hotsites de negociação saem do ar.',
     },
   ],
 });
