@@ -38,9 +38,9 @@ describe('aba das configurações', () => {
     expect(settingsTabParams('rules')).toEqual({ tab: 'rules' });
   });
 
-  it('has the 11 attendance-settings tabs and the 12 general tabs that exist, each once', () => {
+  it('has the 11 attendance-settings tabs and the 14 general tabs that exist, each once', () => {
     expect(settingsTabsOf('Atendimento')).toHaveLength(11);
-    expect(settingsTabsOf('Gerais')).toHaveLength(13);
+    expect(settingsTabsOf('Gerais')).toHaveLength(14);
     // The reports tab is real since the background and periodic reports exist (issue 19).
     expect(settingsTabOf('reports')).toBe('reports');
     // The BI report tab is real since the embedded BI reports exist (issue 21).
