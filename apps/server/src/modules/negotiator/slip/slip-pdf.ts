@@ -13,6 +13,9 @@ const ROW = 24;
 /** FEBRABAN: the barcode is 103 mm wide and 13 mm high (1 mm = 72/25.4 pt). */
 const BARCODE_WIDTH = (103 * 72) / 25.4;
 const BARCODE_HEIGHT = (13 * 72) / 25.4;
+const BARCODE_GAP = 10;
+/** Bank line, four rows, the instructions (four rows), the payer, the gap and the barcode. */
+const FICHA_HEIGHT = 22 + ROW * 8 + ROW + 8 + BARCODE_GAP + BARCODE_HEIGHT;
 const BANK = { name: 'Bradesco', code: '237-2' };
 const PAYMENT_PLACE = 'Pagável preferencialmente na rede Bradesco ou em qualquer banco até o vencimento.';
 
@@ -170,8 +173,8 @@ export async function renderSlipPdf(
     .fontSize(7)
     .text('Autenticação mecânica', MARGIN, y, { width: WIDTH, align: 'right' });
 
-  // ── Cut line ──
-  y += 40;
+  // ── Cut line: on A4 the ficha de compensação goes at the foot of the page ──
+  y = doc.page.height - MARGIN - FICHA_HEIGHT - 24;
   doc
     .moveTo(MARGIN, y)
     .lineTo(MARGIN + WIDTH, y)
@@ -232,8 +235,13 @@ export async function renderSlipPdf(
   ];
   for (const [i, l] of charges.entries()) cell(doc, rx, y + i * ROW, RIGHT_COL, ROW, l, '');
   y += ROW * 4;
-  cell(doc, MARGIN, y, WIDTH, ROW + 8, 'Pagador', `${payerLine}\nBeneficiário final: ${input.companyName}`);
-  y += ROW + 12;
+  // The company that negotiates is named as the final beneficiary when the account is someone else's.
+  const finalBeneficiary =
+    input.companyName.trim() && input.companyName.trim() !== settings.beneficiary.trim()
+      ? `\nBeneficiário final: ${input.companyName}`
+      : '';
+  cell(doc, MARGIN, y, WIDTH, ROW + 8, 'Pagador', `${payerLine}${finalBeneficiary}`);
+  y += ROW + 8 + BARCODE_GAP;
   drawBarcode(doc, slip.barcode, MARGIN, y);
   doc
     .font('Helvetica')
