@@ -93,3 +93,6 @@ export type TNegotiatorPhrasesInput = z.input<typeof ZNegotiatorPhrasesInput>;
 export const ZNegotiatorUpload = z.object({ success: z.boolean(), url: z.string() });
 export const NEGOTIATOR_UPLOAD_KEYS = ['bgimage', 'logo_image'] as const;
 export const NEGOTIATOR_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Spec 3 §9: the phrase editor's warning box closes by itself after 5 s. */
+export const PHRASE_WARNING_CLOSE_MS = 5_000;
