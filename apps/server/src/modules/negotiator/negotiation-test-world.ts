@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import type { TNegotiatorFields, TNegotiatorSlip } from '@prosa/shared/negotiator';
 import { demoIds, setAllow } from '../../../test/helpers/attendance-fixtures';
 import type { TestContext } from '../../../test/helpers/test-app';
@@ -119,4 +120,27 @@ export async function negotiationFixtures(ctx: TestContext) {
     return row;
   };
   return { demo, companyId, statusIds, mailing, insertNegotiator };
+}
+
+/**
+ * The text a PDF draws, compressed or not: its FlateDecode streams inflated, then PDFKit's standard-font text
+ * (hex strings in TJ arrays, WinAnsi) decoded, one line per TJ.
+ */
+export function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const streams: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    const body = Buffer.from(m[1] ?? '', 'latin1');
+    try {
+      streams.push(inflateSync(body).toString('latin1'));
+    } catch {
+      streams.push(body.toString('latin1'));
+    }
+  }
+  const parts: string[] = [];
+  for (const m of streams.join('\n').matchAll(/\[([^\]]*)\] TJ/g)) {
+    const hex = [...(m[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('');
+    parts.push(Buffer.from(hex, 'hex').toString('latin1'));
+  }
+  return parts.join('\n');
 }
