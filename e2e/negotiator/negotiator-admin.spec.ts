@@ -62,6 +62,7 @@ test('o gestor cria um negociador pelo formulário, vê na lista e edita uma fra
   await expect(row).toContainText(mailing.title);
   await expect(row).toContainText(`Cobrança ${stamp}`);
   await expect(row).toContainText('/negociar/');
+  await shot(page, 'negotiator-list');
 
   await row.getByRole('button', { name: `Frases de ${name}` }).click();
   await expect(page.getByRole('heading', { name: `Frases — ${name}` })).toBeVisible();

@@ -65,6 +65,8 @@ export function NegotiatorFormPage() {
   const form = useForm<TNegotiatorFormValues>({
     initialValues: EMPTY_VALUES,
     validate: (values) => validateNegotiator(values, linkHasNumbers.current),
+    // The message box speaks of the last save; editing again clears it.
+    onValuesChange: () => setProblem(null),
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: load the saved negotiator once it arrives.
@@ -102,6 +104,8 @@ export function NegotiatorFormPage() {
       ...guessColumns(header),
       offers: v.fields.offers.map((offer) => ({ ...offer, amount: null, installments: null })),
     });
+    form.clearFieldError('fields.document');
+    form.clearFieldError('fields.debt_amount');
   };
   const chooseLink = (value: string | null) => {
     form.setFieldValue('multichannel_id', value);

@@ -11,7 +11,7 @@ type Props = { negotiatorId: number; group: TPhraseGroup; phrases: Record<string
 function variablesHint(defaultText: string): string {
   const vars = [...new Set(phraseVariables(defaultText))];
   return vars.length
-    ? `Variáveis permitidas: ${vars.join(', ')} (cada uma uma vez)`
+    ? `Variáveis permitidas, cada uma no máximo uma vez: ${vars.join(', ')}`
     : 'Esta frase não aceita variáveis.';
 }
 
