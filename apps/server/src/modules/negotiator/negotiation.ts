@@ -10,23 +10,23 @@ import {
   ZNegotiatorFields,
   ZNegotiatorSlip,
 } from '@prosa/shared/negotiator';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { companies } from '../../db/schema/companies';
-import {
-  type NegotiationRow,
-  type NegotiatorRow,
-  negotiations,
-  negotiators,
-} from '../../db/schema/negotiator';
+import { and, eq } from 'drizzle-orm';
+import { type NegotiationRow, negotiations } from '../../db/schema/negotiator';
 import { writeFacts } from '../../facts/write-facts';
-import type { Db, Tx } from '../../platform/db';
+import type { Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { calendarDate } from '../contracts/calendar';
-import { negotiatorEnabled } from './feature';
 import { debtsOfRows, documentRows, findOption } from './negotiation-debts';
+import type { NegotiationContext } from './negotiation-lookup';
 import { issueSlip } from './slip/febraban';
 
 export { debtsText, moneyBr, offersText } from './negotiation-debts';
+export {
+  type NegotiationContext,
+  negotiationContext,
+  negotiatorByHash,
+  negotiatorForChannel,
+} from './negotiation-lookup';
 
 // The negotiation (issue 23), the same over a chat (command-processor.ts) and on the hotsite: a document (CPF or
 // CNPJ) looked up in the negotiator's mailing, its debts and offers, then an option chosen (a payment slip) or
@@ -35,65 +35,6 @@ export { debtsText, moneyBr, offersText } from './negotiation-debts';
 
 /** Wrong or unknown documents allowed before the negotiation ends (the third one ends it). */
 export const MAX_DOCUMENT_ATTEMPTS = 3;
-
-export type NegotiationContext = {
-  negotiator: NegotiatorRow;
-  companyName: string;
-  timezone: string;
-  now: Date;
-};
-
-/** A live negotiator by its hotsite hash (not deleted, the company's flag on). */
-export async function negotiatorByHash(db: Db | Tx, hash: string): Promise<NegotiatorRow | null> {
-  if (!hash || hash.length > 100) return null;
-  const [row] = await db
-    .select()
-    .from(negotiators)
-    .where(and(eq(negotiators.hash, hash), isNull(negotiators.deletedAt)))
-    .limit(1);
-  if (!row || !(await negotiatorEnabled(db, row.companyId))) return null;
-  return row;
-}
-
-/** The live negotiator whose command processor runs on the channel (the company's flag on), if any. */
-export async function negotiatorForChannel(
-  db: Db | Tx,
-  companyId: number,
-  channelId: number,
-): Promise<NegotiatorRow | null> {
-  const [row] = await db
-    .select()
-    .from(negotiators)
-    .where(
-      and(
-        eq(negotiators.companyId, companyId),
-        isNull(negotiators.deletedAt),
-        sql`${negotiators.channelIds} @> ${JSON.stringify([channelId])}::jsonb`,
-      ),
-    )
-    .orderBy(negotiators.id)
-    .limit(1);
-  if (!row || !(await negotiatorEnabled(db, companyId))) return null;
-  return row;
-}
-
-export async function negotiationContext(
-  db: Db | Tx,
-  negotiator: NegotiatorRow,
-  now: Date,
-): Promise<NegotiationContext> {
-  const [company] = await db
-    .select({ name: companies.name, timezone: companies.timezone })
-    .from(companies)
-    .where(eq(companies.id, negotiator.companyId))
-    .limit(1);
-  return {
-    negotiator,
-    companyName: company?.name ?? '',
-    timezone: company?.timezone ?? 'America/Sao_Paulo',
-    now,
-  };
-}
 
 async function stepFact(tx: Tx, n: NegotiationRow, step: TNegotiationStep): Promise<void> {
   await writeFacts(tx, [
