@@ -67,7 +67,16 @@ const ZHotsiteDebt = z.object({
   description: z.string(),
   amount: z.string(),
   due_date: z.string(),
-  offers: z.array(z.object({ option: z.number(), label: z.string(), text: z.string(), amount: z.string() })),
+  offers: z.array(
+    z.object({
+      option: z.number(),
+      label: z.string(),
+      text: z.string(),
+      amount: z.string(),
+      /** "3 x R$ 300,00" when in installments, else the amount. */
+      price: z.string(),
+    }),
+  ),
 });
 export const ZHotsiteDocumentOutput = z.object({
   kind: z.enum(['invalid', 'not_found', 'exhausted', 'found']),
@@ -128,6 +137,7 @@ function debtsView(debts: TNegotiationDebt[]) {
       label: o.label,
       text: offerText(o),
       amount: moneyBr(o.amount_cents),
+      price: o.installments > 1 ? `${o.installments} x ${moneyBr(o.amount_cents)}` : moneyBr(o.amount_cents),
     })),
   }));
 }

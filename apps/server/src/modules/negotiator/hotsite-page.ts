@@ -15,10 +15,11 @@ export function ownImage(url: unknown): string | null {
 
 const CSS = `
 *{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%}
-body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933;
-  background:#0f4c81 linear-gradient(160deg,#0f4c81 0%,#1c7ed6 55%,#e7f5ff 100%) fixed;background-size:cover;
+[hidden]{display:none!important}
+html{-webkit-text-size-adjust:100%;min-height:100%;
+  background:#0f4c81 linear-gradient(160deg,#0f4c81 0%,#1c7ed6 55%,#e7f5ff 100%) no-repeat;background-size:cover;
   background-position:center}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933}
 .ng{max-width:560px;margin:0 auto;padding:24px 16px 48px}
 .ng-card{background:rgba(255,255,255,.97);border-radius:18px;padding:24px 20px;box-shadow:0 10px 30px rgba(15,40,80,.25)}
 .ng-logo{display:block;max-width:180px;max-height:84px;object-fit:contain;margin:0 auto 16px}
@@ -60,7 +61,7 @@ body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Ro
 .ng-fact dt{font-size:13px;color:#52606d}
 .ng-fact dd{margin:2px 0 0;font-size:18px;font-weight:700}
 .ng-line{display:block;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:15px;
-  word-break:break-all;background:#f1f3f5;border-radius:10px;padding:12px;margin:4px 0 10px}
+  overflow-wrap:anywhere;background:#f1f3f5;border-radius:10px;padding:12px;margin:4px 0 10px}
 .ng-ok{color:#2b8a3e;font-weight:600;margin:0 0 16px}
 .ng-done{text-align:center;color:#52606d}
 .ng-foot{text-align:center;color:rgba(255,255,255,.9);font-size:12px;margin-top:16px}

@@ -49,9 +49,9 @@ export const NEGOTIATOR_HOTSITE_SCRIPT = `(function(){
         var label=el('label','ng-offer');var radio=document.createElement('input');
         radio.type='radio';radio.name='option';radio.value=String(o.option);
         radio.addEventListener('change',function(){issue.disabled=false;offerError.textContent='';});
-        var text=el('span','ng-offer-text');text.appendChild(el('span','ng-offer-label',o.text));
+        var text=el('span','ng-offer-text');text.appendChild(el('span','ng-offer-label',o.label));
         text.appendChild(el('span','ng-offer-debt',d.description));
-        label.appendChild(radio);label.appendChild(text);label.appendChild(el('span','ng-offer-amount',o.amount));
+        label.appendChild(radio);label.appendChild(text);label.appendChild(el('span','ng-offer-amount',o.price));
         offerList.appendChild(label);
       });
     });

@@ -194,15 +194,29 @@ describe('hotsite negotiation', () => {
         amount: 'R$ 1.000,00',
         due_date: '10/01/2026',
         offers: [
-          { option: 1, label: 'À vista', text: 'À vista R$ 850,00', amount: 'R$ 850,00' },
-          { option: 2, label: 'Parcelado', text: 'Parcelado 3 x R$ 300,00', amount: 'R$ 300,00' },
+          { option: 1, label: 'À vista', text: 'À vista R$ 850,00', amount: 'R$ 850,00', price: 'R$ 850,00' },
+          {
+            option: 2,
+            label: 'Parcelado',
+            text: 'Parcelado 3 x R$ 300,00',
+            amount: 'R$ 300,00',
+            price: '3 x R$ 300,00',
+          },
         ],
       },
       {
         description: 'Contrato 456',
         amount: 'R$ 2.500,50',
         due_date: '15/02/2026',
-        offers: [{ option: 3, label: 'À vista', text: 'À vista R$ 2.000,00', amount: 'R$ 2.000,00' }],
+        offers: [
+          {
+            option: 3,
+            label: 'À vista',
+            text: 'À vista R$ 2.000,00',
+            amount: 'R$ 2.000,00',
+            price: 'R$ 2.000,00',
+          },
+        ],
       },
     ]);
 
