@@ -391,6 +391,9 @@ describe('negotiator administration', () => {
     const text = await upload(Buffer.from('não sou uma imagem'), 'logo.png');
     expect(text.status).toBe(400);
     expect(text.body.message).toBe(NEGOTIATOR_MSG.uploadKind);
+    const notMultipart = await http.post('/api/negotiator-upload', { cookie: mg, body: { file: 'x' } });
+    expect(notMultipart.status).toBe(400);
+    expect(notMultipart.body.message).toBe(NEGOTIATOR_MSG.uploadFailed);
     const big = await upload(Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]), 'big.png');
     expect(big.status).toBe(413);
     expect(big.body.message).toBe(NEGOTIATOR_MSG.uploadTooLarge);
