@@ -14,7 +14,7 @@ export const HOLDING_TRIGGER_TYPES = [
 /**
  * Whether a new attendance of this channel starts automatic (attendances.auto): the channel (or the channel whose
  * triggers it uses, use_trigger_from_channel_id) has a menu or agreement trigger, or an active flow is linked to
- * it (in a company that allows chatbots). Read by the ingest in the transaction that opens the attendance, so distribution never sees it first.
+ * it (in a company that allows chatbots), or a live negotiator answers on it (issue 23). Read by the ingest in the transaction that opens the attendance, so distribution never sees it first.
  */
 export async function channelHoldsNewAttendances(
   tx: Tx,
@@ -34,6 +34,11 @@ export async function channelHoldsNewAttendances(
       join companies co on co.id = fc.company_id and co.metadata -> 'allow' ->> 'chatbots' = 'true'
       where fc.company_id = ${companyId} and fc.channel_id = ${channelId}
         and f.active and f.deleted_at is null
+    ) or exists (
+      select 1 from negotiators n
+      join companies co on co.id = n.company_id and co.metadata -> 'allow' ->> 'negotiator' = 'true'
+      where n.company_id = ${companyId} and n.deleted_at is null
+        and n.channel_ids @> to_jsonb(array[${channelId}::int])
     ) as holds`);
   return r.rows[0]?.holds === true;
 }
