@@ -5,8 +5,9 @@ import { barcodeFromDigitableLine } from '../modules/negotiator/slip/febraban';
 import { DEMO_NEGOTIATOR_HASH, seedNegotiatorSamples } from './negotiator-samples';
 import { seedSampleConversations } from './sample-conversations';
 
-// `npm start` on a fresh machine: the demo has a debt mailing, "Negociador Demo" on its multichannel link's web
-// chat, its hotsite, and two finished negotiations the negotiation report shows.
+// `npm start` on a fresh machine: the demo has a debt mailing, "Negociador Demo" on a web chat and multichannel link
+// of its own (the demo site's web chat stays with the operators), its hotsite, and two finished negotiations the
+// negotiation report shows.
 
 let ctx: TestContext;
 
@@ -35,7 +36,7 @@ describe('negotiator samples of the demo data', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('put Negociador Demo on the demo link web chat, with its three control statuses and a debt mailing', async () => {
+  it('put Negociador Demo on its own link and web chat, with its three control statuses and a debt mailing', async () => {
     const r = await ctx.db.execute<{
       name: string;
       channel_ids: number[];
@@ -59,7 +60,7 @@ describe('negotiator samples of the demo data', () => {
     const row = r.rows[0];
     expect(row).toMatchObject({
       name: 'Negociador Demo',
-      link: 'demo-multicanal',
+      link: 'negociacao-demo',
       validate: 'Validando documento',
       emitted: 'Boleto emitido',
       not_emitted: 'Boleto não emitido',
@@ -67,6 +68,10 @@ describe('negotiator samples of the demo data', () => {
       rows: 8,
     });
     expect(row?.channel_ids).toEqual([row?.web]);
+    const web = await ctx.db.execute<{ code: string }>(
+      sql`select route_key as code from channels where id = ${row?.web ?? 0}`,
+    );
+    expect(web.rows[0]?.code).toBe('demo-negociacao');
   });
 
   it('open the hotsite and show two finished negotiations, one with a real slip, in the report', async () => {

@@ -1,6 +1,8 @@
 import type { TMailingParam } from '@prosa/shared/mailing';
+import { ZMultichannelPayload, ZMultichannelWidget } from '@prosa/shared/multichannel';
 import type { TNegotiatorFields, TNegotiatorSlip } from '@prosa/shared/negotiator';
-import { and, eq, isNull } from 'drizzle-orm';
+import { ZWebchatCustomData } from '@prosa/shared/webchat';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { mailingRows, mailings } from '../db/schema/campaigns';
 import { companies } from '../db/schema/companies';
 import { multichannelLinks } from '../db/schema/multichannel';
@@ -13,18 +15,22 @@ import {
   startNegotiation,
   submitDocument,
 } from '../modules/negotiator/negotiation';
+import { insertWebchat } from '../modules/webchat/repository';
 import type { Db, Tx } from '../platform/db';
 import type { Storage } from '../platform/storage/storage';
-import { DEMO_MULTICHANNEL_HASH } from './multichannel-samples';
 
 // The auto-negotiator's samples of the demo company (issue 23): a debt mailing already imported, the three control
-// statuses, "Negociador Demo" on the demo multichannel link's web chat with Bradesco slip settings (its hotsite is
-// /negociar/negociador-demo), and two finished hotsite negotiations made through the negotiation core — one with
-// its slip issued, one declined — so the negotiation report shows something.
+// statuses, a web chat of its own ("Negociação de débitos", on its own multichannel link /hotsite/negociacao-demo,
+// so the demo site's web chat stays with the operators), "Negociador Demo" answering on it with Bradesco slip
+// settings (its hotsite is /negociar/negociador-demo), and two finished hotsite negotiations made through the
+// negotiation core — one with its slip issued, one declined — so the negotiation report shows something.
 
 export const DEMO_DEBT_MAILING_TITLE = 'Carteira de cobrança';
 export const DEMO_NEGOTIATOR_NAME = 'Negociador Demo';
 export const DEMO_NEGOTIATOR_HASH = 'negociador-demo';
+/** The negotiator's own multichannel link (/hotsite/negociacao-demo opens its web chat) and web chat code. */
+export const DEMO_NEGOTIATION_LINK_HASH = 'negociacao-demo';
+export const DEMO_NEGOTIATION_WEBCHAT_CODE = 'demo-negociacao';
 
 const HEADER = ['Nome', 'CPF', 'Contrato', 'Valor', 'Vencimento', 'A vista', 'Parcelado 3x', 'Parcelas'];
 /** Valid CPFs (check digits computed); Mariana and Rafael have two debts each. */
@@ -108,22 +114,40 @@ async function controlStatuses(tx: Tx, companyId: number): Promise<Record<string
   return ids;
 }
 
+/** The negotiator's own web chat, in the company's first sector (customers who need people are handed there). */
+async function negotiationWebchat(tx: Tx, companyId: number): Promise<number> {
+  const [sector] = await tx
+    .select({ id: sectors.id })
+    .from(sectors)
+    .where(eq(sectors.companyId, companyId))
+    .orderBy(asc(sectors.id))
+    .limit(1);
+  if (!sector) throw new Error('seed: the demo company has no sector');
+  const row = await insertWebchat(tx, {
+    companyId,
+    code: DEMO_NEGOTIATION_WEBCHAT_CODE,
+    name: 'Negociação de débitos',
+    sectorId: sector.id,
+    customData: ZWebchatCustomData.parse({
+      nome: 'Negociação de débitos',
+      text_msg: 'Olá! Negocie seus débitos e receba o boleto aqui mesmo.',
+      text_button: 'Negociar agora',
+      color: '#0CA678',
+      widget_font_color: '#FFFFFF',
+      fields: [{ name: 'nome', label: 'Nome', type: 'text', required: true }],
+    }),
+  });
+  return row.id;
+}
+
 /**
- * Writes the samples once: false when the demo company or its multichannel link is missing, or a negotiator of
+ * Writes the samples once: false when the demo company is missing, or a negotiator of
  * that name exists. With a storage, the mailing's CSV is stored too (it can be edited and imported again).
  */
 export async function seedNegotiatorSamples(db: Db, storage?: Storage, now = new Date()): Promise<boolean> {
   const [demo] = await db.select().from(companies).where(eq(companies.name, 'Empresa Demo')).limit(1);
   if (!demo) return false;
   const companyId = demo.id;
-  const [link] = await db
-    .select()
-    .from(multichannelLinks)
-    .where(
-      and(eq(multichannelLinks.companyId, companyId), eq(multichannelLinks.hash, DEMO_MULTICHANNEL_HASH)),
-    )
-    .limit(1);
-  if (!link) return false;
   const [exists] = await db
     .select({ id: negotiators.id })
     .from(negotiators)
@@ -167,15 +191,36 @@ export async function seedNegotiatorSamples(db: Db, storage?: Storage, now = new
       .values(ROWS.map((values, i) => ({ companyId, mailingId: mailing.id, rowNumber: i + 1, values })));
 
     const status = await controlStatuses(tx, companyId);
-    const webchat = linkChannels(link.payload).webchat;
+    const webchat = await negotiationWebchat(tx, companyId);
+    const [ownLink] = await tx
+      .insert(multichannelLinks)
+      .values({
+        companyId,
+        name: 'Negociação de débitos',
+        hash: DEMO_NEGOTIATION_LINK_HASH,
+        widget: ZMultichannelWidget.parse({
+          title: 'Negociação de débitos',
+          welcome: 'Olá! Vamos resolver suas pendências?',
+          greeting: 'Converse com o nosso assistente de negociação.',
+        }),
+        payload: ZMultichannelPayload.parse({
+          hotsite: {
+            enabled: true,
+            text_description: 'Negocie seus débitos pelo chat e receba o boleto na hora.',
+          },
+          web: { enabled: true, webchat, text_description: 'Negociar pelo chat' },
+        }),
+      })
+      .returning();
+    if (!ownLink) throw new Error('seed: negotiation link not created');
     const [negotiator] = await tx
       .insert(negotiators)
       .values({
         companyId,
         name: DEMO_NEGOTIATOR_NAME,
         mailingId: mailing.id,
-        multichannelId: link.id,
-        channelIds: webchat ? [webchat] : [],
+        multichannelId: ownLink.id,
+        channelIds: linkChannels(ownLink.payload).webchat ? [webchat] : [],
         statusValidateDocument: status.validate ?? 0,
         statusEmittedInvoice: status.emitted ?? 0,
         statusNotEmittedInvoice: status.notEmitted ?? 0,
