@@ -24,6 +24,21 @@ export const RELEASE_VERSION_PATTERN = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|
 
 export const RELEASES: readonly TRelease[] = [
   {
+    version: '0.15.0',
+    date: '2026-11-27',
+    title: 'Negociador automático',
+    items: [
+      {
+        kind: 'novo',
+        text: 'Negociador automático: o robô pede o CPF ou CNPJ, mostra os débitos e as ofertas do mailing e emite o boleto em PDF, na conversa e no hotsite do negociador.',
+      },
+      {
+        kind: 'novo',
+        text: 'Frases do negociador editáveis para a conversa e para o hotsite, e o relatório de Negociação com exportação em CSV.',
+      },
+    ],
+  },
+  {
     version: '0.14.0',
     date: '2026-11-27',
     title: 'Retaguarda, integrações e oportunidades',
