@@ -78,6 +78,7 @@ import { smsWebhookRoutes } from './modules/sms/webhook-routes';
 import { statusRoutes } from './modules/statuses/routes';
 import { surveyRoutes } from './modules/surveys/routes';
 import { telegramRoutes } from './modules/telegram/routes';
+import { triageRoutes } from './modules/triage/routes';
 import { triggerRoutes } from './modules/triggers/routes';
 import { userImportRoutes } from './modules/users/import-routes';
 import { userRoutes } from './modules/users/routes';
@@ -171,6 +172,7 @@ export async function buildApp(
   await app.register(sectorRoutes(deps));
   await app.register(statusRoutes(deps));
   await app.register(companyMetadataRoutes(deps));
+  await app.register(triageRoutes(deps));
   await app.register(userRoutes(deps));
   await app.register(signatureRoutes(deps));
   await app.register(userImportRoutes(deps));

@@ -1,6 +1,7 @@
 import { META_MSG, readCompanyMetadata, type TCompanyMetadata } from '@prosa/shared/company-metadata';
 import { ADMIN_MSG } from '@prosa/shared/messages';
 import { PAUSE_MSG } from '@prosa/shared/pause';
+import { TRIAGE_MSG } from '@prosa/shared/triage';
 import { noticeCompanyUpdated } from '../../facts/notices';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
@@ -30,6 +31,9 @@ export async function saveCompanyMetadata(
     auto_dist: { ...input.auto_dist, on: before.auto_dist.on },
   };
 
+  // Automatic distribution forces triage MANAGER: another mode may not be chosen while it is on.
+  if (before.auto_dist.on && next.triage !== before.triage && next.triage !== 'MANAGER')
+    throw badRequest(TRIAGE_MSG.lockedByAutoDist);
   // The rules the schema cannot see, because they need the database (same texts as their own tabs).
   if (next.control_pause.use_reason && !before.control_pause.use_reason) {
     if ((await countActivePauseReasons(deps.db, companyId)) === 0) throw badRequest(PAUSE_MSG.keepOneReason);
