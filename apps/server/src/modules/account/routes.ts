@@ -6,6 +6,7 @@ import {
   ZSurveyAnswer,
   ZUserSettings,
 } from '@prosa/shared/account';
+import { ZOwnProfile, ZOwnProfileInput, ZOwnProfileSaved } from '@prosa/shared/account-profile';
 import { ZMessageOutput } from '@prosa/shared/auth';
 import { zIdParam } from '@prosa/shared/ids';
 import { ERROR_CODE } from '@prosa/shared/messages';
@@ -16,6 +17,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { readAvatar, removeAvatar, uploadAvatar } from './avatar';
 import { answerManagerSurvey, getManagerSurvey } from './manager-survey';
+import { getOwnProfile, updateOwnProfile } from './own-profile';
 import { getUserSettings, updateUserSettings } from './user-settings';
 
 const tags = ['account'];
@@ -82,6 +84,28 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           .header('cache-control', 'private, max-age=31536000, immutable')
           .send(data);
       },
+    );
+
+    app.get(
+      '/api/users/me/profile',
+      {
+        config: ANY_USER,
+        schema: { tags, summary: 'Dados do próprio usuário', response: { 200: ZOwnProfile } },
+      },
+      async (request) => getOwnProfile(deps, callerOf(request)),
+    );
+    app.put(
+      '/api/users/me/profile',
+      {
+        config: ANY_USER,
+        schema: {
+          tags,
+          summary: 'Altera nome, nome de exibição, e-mail e gênero do próprio usuário',
+          body: ZOwnProfileInput,
+          response: { 200: ZOwnProfileSaved },
+        },
+      },
+      async (request) => updateOwnProfile(deps, callerOf(request), request.body),
     );
 
     app.get(

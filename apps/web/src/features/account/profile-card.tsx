@@ -2,13 +2,12 @@ import { Card, Stack, Table } from '@mantine/core';
 import { roleLabel } from '@prosa/shared/roles';
 import { useCurrentUser } from '../auth/session-context';
 import { AvatarUpload } from './avatar-upload';
+import { ProfileForm } from './profile-form';
 
 export function ProfileCard() {
   const user = useCurrentUser();
+  // Role and company are the admin's to change: shown, not edited.
   const rows: [string, string][] = [
-    ['Nome', user.name],
-    ['Nome de exibição', user.displayName],
-    ['E-mail', user.email],
     ['Função', roleLabel(user.role)],
     ['Empresa', user.companyName],
   ];
@@ -16,6 +15,7 @@ export function ProfileCard() {
     <Card component="section" aria-label="Perfil">
       <Stack gap="md">
         <AvatarUpload />
+        <ProfileForm />
         <Table variant="vertical" layout="fixed" withTableBorder>
           <Table.Tbody>
             {rows.map(([label, value]) => (
