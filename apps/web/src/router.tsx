@@ -162,6 +162,7 @@ const SmsChannelsPage = lazyPage(() =>
   import('./features/sms/sms-channels-page').then((m) => m.SmsChannelsPage),
 );
 const SmsEditPage = lazyPage(() => import('./features/sms/sms-edit-page').then((m) => m.SmsEditPage));
+const TriagePage = lazyPage(() => import('./features/triage/triage-page').then((m) => m.TriagePage));
 const StatusesPage = lazyPage(() => import('./features/statuses/statuses-page').then((m) => m.StatusesPage));
 const TelegramChannelsPage = lazyPage(() =>
   import('./features/telegram/telegram-channels-page').then((m) => m.TelegramChannelsPage),
@@ -232,6 +233,7 @@ export function createRouter() {
                 { path: 'users/permissions/:target/:targetId', element: <PermissionsPage /> },
                 { path: 'sectors', element: <SectorsPage /> },
                 { path: 'statuses', element: <StatusesPage /> },
+                { path: 'triage', element: <TriagePage /> },
                 { path: 'channels/webchat', element: <WebchatsPage /> },
                 { path: 'channels/newchat', element: <NewchatsPage /> },
                 { path: 'channels/newchat-edit', element: <NewchatWizardPage /> },

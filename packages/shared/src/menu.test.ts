@@ -35,6 +35,7 @@ describe('menu by role', () => {
       'Usuários',
       'Setores',
       'Status',
+      'Triagem',
       'Web chat',
       'NewChat',
       'WhatsApp',
@@ -83,6 +84,7 @@ describe('menu by role', () => {
       'Usuários',
       'Setores',
       'Status',
+      'Triagem',
       'Web chat',
       'NewChat',
       'WhatsApp',
@@ -114,7 +116,9 @@ describe('menu by role', () => {
       'Segurança',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(47);
+    expect(menuForRole(ROLE.lord)).toHaveLength(48);
+    expect(canOpenPath(ROLE.operator, '/triage')).toBe(false);
+    expect(canOpenPath(ROLE.manager, '/triage')).toBe(true);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/channels/webchat')).toBe(true);
     // Facebook pages and Instagram accounts are channel settings: managers and up.

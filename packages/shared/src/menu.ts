@@ -82,6 +82,14 @@ export const MENU: TMenuItem[] = [
     minRole: ROLE.manager,
     permission: 'status_de_atendimento',
   },
+  // Issue 24: which cards operators see (spec 2 §2 Triage); MANAGER while distribution is on.
+  {
+    key: 'triage',
+    label: 'Triagem',
+    path: '/triage',
+    minRole: ROLE.manager,
+    permission: 'configuracoes_gerais',
+  },
   {
     key: 'webchats',
     label: 'Web chat',
