@@ -14,7 +14,37 @@ export const HISTORY_MSG = {
   exportReady: 'Sua exportação do histórico está pronta para download.',
   exportNotReady: 'A exportação ainda não está pronta.',
   invalidRange: 'A data final deve ser igual ou posterior à data inicial.',
+  emailsInvalid: 'Informe e-mails válidos, separados por vírgula (até 10).',
 } as const;
+
+/**
+ * The contract of an attendance (spec 2 §3 History contact_metadata, §9 columns Contrato and Valor do contrato):
+ * the values filled in these contact fields of the attendance. The "contract" filter matches the first.
+ */
+export const HISTORY_CONTRACT_KEY = 'contrato';
+export const HISTORY_CONTRACT_VALUE_KEY = 'valor_contrato';
+export const HISTORY_EMAILS_MAX = 10;
+
+const EMAIL_FORMAT = z.email();
+/** "a@x.com, b@y.com" (or an array): the distinct addresses in lower case; undefined when empty. */
+const emailList = z.preprocess(
+  (v) => {
+    const parts = (Array.isArray(v) ? v.join(',') : typeof v === 'string' ? v : '')
+      .split(/[\s,;]+/)
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean);
+    return parts.length > 0 ? [...new Set(parts)] : undefined;
+  },
+  z
+    .array(z.string())
+    .refine(
+      (list) =>
+        list.length <= HISTORY_EMAILS_MAX &&
+        list.every((e) => e.length <= 254 && EMAIL_FORMAT.safeParse(e).success),
+      { error: HISTORY_MSG.emailsInvalid },
+    )
+    .optional(),
+);
 
 export const HISTORY_PAGE_SIZES = [25, 50, 100] as const;
 export const HISTORY_MAX_DAYS = 30;
@@ -53,6 +83,10 @@ export const ZHistoryFilters = z
     closed_by_user: z.preprocess(emptyToUndefined, zIdParam().optional()),
     channelable_type: z.preprocess(emptyToUndefined, z.enum(CHANNEL_KINDS).optional()),
     email: z.preprocess(emptyToUndefined, z.string().trim().max(254).optional()),
+    // The attendance's contract number (contact field "contrato"), matched whole, without regard to case.
+    contract: z.preprocess(emptyToUndefined, z.string().trim().max(60).optional()),
+    // Any of these addresses among the contact's e-mail and the e-mails of its contact record (spec 1 §3 Person).
+    emails: emailList,
     only_open: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false),
   })
   .superRefine((f, ctx) => {
@@ -97,6 +131,8 @@ export const ZHistoryRow = z.object({
   name: z.string(),
   edited_name: z.string().nullable(),
   cpf: z.string().nullable(),
+  contract: z.string().nullable(),
+  contract_value: z.string().nullable(),
   channel_kind: z.string(),
   sector_id: z.number(),
   sector_name: z.string().nullable(),

@@ -1,5 +1,9 @@
 import { startOfDayIn } from '@prosa/shared/dates';
-import type { THistoryFilters } from '@prosa/shared/history';
+import {
+  HISTORY_CONTRACT_KEY,
+  HISTORY_CONTRACT_VALUE_KEY,
+  type THistoryFilters,
+} from '@prosa/shared/history';
 import { ROLE } from '@prosa/shared/roles';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -37,6 +41,17 @@ export function historyConditions(
   if (f.channelable_type) conds.push(eq(a.channelKind, f.channelable_type));
   if (f.cpf) conds.push(eq(p.cpf, f.cpf.replace(/\D/g, '')));
   if (f.email) conds.push(sql`lower(${c.data}->>'email') = ${f.email.toLowerCase()}`);
+  if (f.contract)
+    conds.push(sql`lower(btrim(${contractOf(HISTORY_CONTRACT_KEY)})) = ${f.contract.toLowerCase()}`);
+  if (f.emails) {
+    const list = sql.join(
+      f.emails.map((e) => sql`${e}`),
+      sql`, `,
+    );
+    conds.push(
+      sql`(lower(${c.data}->>'email') in (${list}) or exists (select 1 from jsonb_array_elements_text(${p.emails}) as pe(e) where lower(btrim(pe.e)) in (${list})))`,
+    );
+  }
   if (f.number) {
     const digits = f.number.replace(/\D/g, '');
     const byNumber = or(
@@ -50,6 +65,10 @@ export function historyConditions(
   return conds;
 }
 
+/** A contact-field value filled in the attendance (attendances.data.contact_metadata). */
+const contractOf = (key: string) =>
+  sql<string | null>`${a.data}->'contact_metadata'->>${sql.raw(`'${key}'`)}`;
+
 const rowFields = {
   id: a.id,
   protocol: a.protocol,
@@ -57,6 +76,8 @@ const rowFields = {
   name: a.name,
   editedName: p.editedName,
   cpf: p.cpf,
+  contract: contractOf(HISTORY_CONTRACT_KEY),
+  contractValue: contractOf(HISTORY_CONTRACT_VALUE_KEY),
   channelKind: a.channelKind,
   sectorId: a.sectorId,
   sectorName: s.name,

@@ -13,6 +13,8 @@ export function toHistoryRow(r: HistoryRowRaw): THistoryRow {
     name: r.name,
     edited_name: r.editedName,
     cpf: padDocument(r.cpf),
+    contract: r.contract,
+    contract_value: r.contractValue,
     channel_kind: r.channelKind,
     sector_id: r.sectorId,
     sector_name: r.sectorName,

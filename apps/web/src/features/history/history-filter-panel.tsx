@@ -129,6 +129,22 @@ export function HistoryFilterPanel(props: Props) {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput
+              label="Contrato"
+              placeholder="Número do contrato"
+              {...form.getInputProps('contract')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput
+              label="E-mails do contato"
+              placeholder="a@exemplo.com.br, b@exemplo.com.br"
+              description="Qualquer um dos e-mails do cadastro do contato."
+              inputWrapperOrder={['label', 'input', 'error', 'description']}
+              {...form.getInputProps('emails')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <Select
               label="Setor"
               placeholder="Todos"

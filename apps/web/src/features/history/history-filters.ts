@@ -18,6 +18,8 @@ export type THistoryFormValues = {
   closed_by_user: string | null;
   channelable_type: string | null;
   email: string;
+  contract: string;
+  emails: string;
   only_open: boolean;
 };
 
@@ -32,6 +34,9 @@ export type THistoryFilterInput = {
   closed_by_user?: number;
   channelable_type?: string;
   email?: string;
+  contract?: string;
+  /** Comma-separated addresses (the server splits them). */
+  emails?: string;
   only_open: boolean;
 };
 
@@ -49,6 +54,8 @@ const FILTER_KEYS = [
   'closed_by_user',
   'channelable_type',
   'email',
+  'contract',
+  'emails',
   'only_open',
 ] as const;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -72,6 +79,8 @@ export function defaultFormValues(now: Date = new Date(), tz?: string): THistory
     closed_by_user: null,
     channelable_type: null,
     email: '',
+    contract: '',
+    emails: '',
     only_open: false,
   };
 }
@@ -100,6 +109,10 @@ export function formToFilters(values: THistoryFormValues): THistoryFilterInput {
   if (cpf) filters.cpf = cpf;
   const email = textOrUndefined(values.email);
   if (email) filters.email = email;
+  const contract = textOrUndefined(values.contract);
+  if (contract) filters.contract = contract;
+  const emails = textOrUndefined(values.emails);
+  if (emails) filters.emails = emails;
   if (values.channelable_type) filters.channelable_type = values.channelable_type;
   return filters;
 }
@@ -150,6 +163,8 @@ export function paramsToSearch(params: URLSearchParams, now: Date = new Date(), 
         closed_by_user: validId(params.get('closed_by_user')),
         channelable_type: channel && isChannel(channel) ? channel : null,
         email: params.get('email') ?? '',
+        contract: params.get('contract') ?? '',
+        emails: params.get('emails') ?? '',
         only_open: params.get('only_open') === 'true',
       }
     : defaults;

@@ -63,9 +63,14 @@ const COLUMNS: Column[] = [
   { key: 'to', label: 'TO', optional: 'to', render: (r) => durationLabel(r.handling_seconds) },
   { key: 'cpf', label: 'CPF/CNPJ', optional: 'cpf', render: (r) => dash(r.cpf) },
   { key: 'edited_name', label: 'Nome editado', optional: 'edited_name', render: (r) => dash(r.edited_name) },
-  // The history rows carry no contract data yet: the columns exist (spec 2 §9) and show a dash.
-  { key: 'contract', label: 'Contrato', optional: 'contract', render: () => '—' },
-  { key: 'contract_value', label: 'Valor do contrato', optional: 'contract_value', render: () => '—' },
+  // The attendance's contact fields "contrato" and "valor_contrato" (spec 2 §3 contact_metadata).
+  { key: 'contract', label: 'Contrato', optional: 'contract', render: (r) => dash(r.contract) },
+  {
+    key: 'contract_value',
+    label: 'Valor do contrato',
+    optional: 'contract_value',
+    render: (r) => dash(r.contract_value),
+  },
 ];
 
 type Props = {
