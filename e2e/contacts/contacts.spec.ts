@@ -196,6 +196,13 @@ test('importação: só .csv, prévia do arquivo e resultado com as linhas recus
   await openContacts(page);
   await page.getByRole('button', { name: 'Importar contatos' }).click();
   const modal = page.getByRole('dialog', { name: 'Importar contatos' });
+  // Spec 2 §5: the channel first, then the file.
+  await modal.getByRole('button', { name: 'Importar' }).click();
+  await expect(modal.getByText('O canal não foi inserido')).toBeVisible();
+  await modal.getByRole('textbox', { name: 'Canal' }).click();
+  await page.getByRole('option', { name: /WhatsApp QR da Empresa Demo/ }).click();
+  await modal.getByRole('button', { name: 'Importar' }).click();
+  await expect(modal.getByText('O arquivo .csv não foi inserido')).toBeVisible();
   const file = modal.locator('input[type="file"]');
   await file.setInputFiles({
     name: 'contatos.txt',
@@ -220,6 +227,7 @@ test('importação: só .csv, prévia do arquivo e resultado com as linhas recus
 
   await modal.getByRole('button', { name: 'Importar' }).click();
   await expect(modal.getByText('1 de 3 contatos importados.')).toBeVisible();
+  await expect(modal.getByText('1 contato vinculado ao canal escolhido.')).toBeVisible();
   const failed = modal.getByRole('table', { name: 'Linhas não importadas' });
   await expect(failed.getByRole('row', { name: /^3 CPF inválido\.$/ })).toBeVisible();
   await expect(

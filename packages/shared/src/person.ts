@@ -24,6 +24,9 @@ export const PERSON_MSG = {
   startBeforeCompany: 'A data inicial não pode ser anterior à criação da empresa.',
   csvRequired: 'Selecione um arquivo .csv',
   mergeSame: 'Selecione outro contato para mesclar.',
+  channelRequired: 'O canal não foi inserido',
+  csvMissing: 'O arquivo .csv não foi inserido',
+  ddiInvalid: 'DDI inválido.',
 } as const;
 
 export const PERSON_PAGE_SIZE = 25;
@@ -121,9 +124,16 @@ export function maskEmail(email: string): string {
 export const ZPersonFilters = z.object({
   page: zPage(),
   name: z.string().trim().max(200).optional(),
+  editedName: z.string().trim().max(200).optional(),
   email: z.string().trim().max(200).optional(),
   cpf: z.string().trim().max(20).optional(),
   phone: z.string().trim().max(20).optional(),
+  // The phones' country code (1 to 4 digits); a number of up to 11 digits is Brazilian (55).
+  phoneDdi: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{0,4}$/, { error: PERSON_MSG.ddiInvalid })
+    .optional(),
   tags: z.string().trim().max(200).optional(),
   // YYYY-MM-DD (or empty): a five-digit year would run past the dates JavaScript and PostgreSQL share.
   dateStart: z
@@ -138,7 +148,7 @@ export const ZPersonFilters = z.object({
 export type TPersonFilters = z.infer<typeof ZPersonFilters>;
 
 export function searchTermError(f: TPersonFilters): string | null {
-  for (const v of [f.name, f.email, f.cpf, f.phone, f.tags]) {
+  for (const v of [f.name, f.editedName, f.email, f.cpf, f.phone, f.tags]) {
     if (v && v.length > 0 && v.length < PERSON_SEARCH_MIN) return PERSON_MSG.searchTooShort;
   }
   return null;
@@ -208,10 +218,25 @@ export const ZPersonChange = z.object({
   created_at: z.string(),
 });
 
-/** POST /persons/import: how many lines came, how many were imported, and each refused line with its reason. */
+/**
+ * Channel kinds a contact import can bind to: the ones whose contacts are known by a phone or an e-mail, which
+ * an imported row carries.
+ */
+export const PERSON_IMPORT_PHONE_KINDS = ['waent', 'waweb', 'sms', 'smsn', 'smart'] as const;
+export const PERSON_IMPORT_EMAIL_KINDS = ['em'] as const;
+
+/** A channel offered by the import modal. */
+export const ZPersonImportChannel = z.object({ id: z.number(), name: z.string(), kind: z.string() });
+export type TPersonImportChannel = z.infer<typeof ZPersonImportChannel>;
+
+/**
+ * POST /persons/import: how many lines came, how many were imported, how many got a contact on the chosen
+ * channel, and each refused line with its reason.
+ */
 export const ZPersonImportResult = z.object({
   total: z.number(),
   imported: z.number(),
+  linked: z.number(),
   failed: z.array(z.object({ line: z.number(), message: z.string() })),
 });
 export type TPersonImportResult = z.infer<typeof ZPersonImportResult>;

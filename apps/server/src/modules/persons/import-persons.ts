@@ -2,9 +2,10 @@ import { onlyDigits } from '@prosa/shared/documents';
 import { PERSON_IMPORT_CHUNK, PERSON_MSG, ZPersonInput } from '@prosa/shared/person';
 import { parseCsv } from '@prosa/shared/users-import';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { personChanges, persons } from '../../db/schema/attendance';
+import { contacts, personChanges, persons } from '../../db/schema/attendance';
 import type { AppDeps, Caller } from '../../platform/deps';
-import { badRequest } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
+import { findImportChannel, importedContactKey } from './import-channels';
 import { personSettings } from './person-view';
 import { columnsOf } from './repository';
 
@@ -38,17 +39,21 @@ function isoDate(value: string): string {
 }
 
 /**
- * Contact import (spec 3 §5): semicolon CSV with name, CPF, phone, e-mail, RG, birth date, company name,
- * CNPJ and job title. Rows are validated like the contact form and written 300 at a time; a row that fails
- * is reported by line and the others are kept.
+ * Contact import (spec 3 §5, spec 2 §5): semicolon CSV with name, CPF, phone, e-mail, RG, birth date, company
+ * name, CNPJ and job title, bound to one channel of the company. Rows are validated like the contact form and
+ * written 300 at a time; a row that fails is reported by line and the others are kept. Each imported person
+ * gets its contact on the channel (its phone, or e-mail on an e-mail channel), so an active message or a
+ * campaign on that channel finds them; an identity the channel already knows stays with its person.
  */
 export async function importPersons(
   deps: Pick<AppDeps, 'db'>,
   caller: Caller,
-  fileName: string,
-  text: string,
+  input: { channelId: number; fileName: string; text: string },
 ) {
+  const { fileName, text } = input;
   await personSettings(deps.db, caller);
+  const channel = await findImportChannel(deps.db, caller.companyId, input.channelId);
+  if (!channel) throw notFound('Canal não encontrado.');
   if (!fileName.toLowerCase().endsWith('.csv') || text.includes('\u0000'))
     throw badRequest(PERSON_MSG.csvRequired);
   const { headers, records } = parseCsv(text);
@@ -58,6 +63,7 @@ export async function importPersons(
 
   const failed: { line: number; message: string }[] = [];
   let imported = 0;
+  let linked = 0;
   for (let start = 0; start < records.length; start += PERSON_IMPORT_CHUNK) {
     const chunk = records.slice(start, start + PERSON_IMPORT_CHUNK);
     const valid: { line: number; data: ReturnType<typeof ZPersonInput.parse> }[] = [];
@@ -115,19 +121,43 @@ export async function importPersons(
       const inserted = await tx
         .insert(persons)
         .values(rows.map((r) => ({ companyId: caller.companyId, ...columnsOf(r.data) })))
-        .returning({ id: persons.id });
+        .returning({ id: persons.id, name: persons.name, phones: persons.phones, emails: persons.emails });
       await tx.insert(personChanges).values(
         inserted.map((p) => ({
           companyId: caller.companyId,
           personId: p.id,
           userId: caller.userId,
           kind: 'import',
-          changes: { file: fileName },
+          changes: { file: fileName, channel_id: channel.id },
         })),
       );
       imported += inserted.length;
+      const channelContacts = inserted.flatMap((p) => {
+        const key = importedContactKey(channel.kind, p);
+        if (!key) return [];
+        const data = channel.kind === 'em' ? { email: key } : { phone: key };
+        return [
+          {
+            companyId: caller.companyId,
+            personId: p.id,
+            kind: channel.kind,
+            channelId: channel.id,
+            externalId: key,
+            name: p.name,
+            data,
+          },
+        ];
+      });
+      if (channelContacts.length > 0) {
+        const made = await tx
+          .insert(contacts)
+          .values(channelContacts)
+          .onConflictDoNothing()
+          .returning({ id: contacts.id });
+        linked += made.length;
+      }
     });
   }
   failed.sort((a, b) => a.line - b.line);
-  return { total: records.length, imported, failed };
+  return { total: records.length, imported, linked, failed };
 }

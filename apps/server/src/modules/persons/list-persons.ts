@@ -8,6 +8,16 @@ import { personSettings, toPersonView } from './person-view';
 
 const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * A phone of the person in the country `ddi` (and holding `number` after it, when given). Stored phones are
+ * digits; one of up to 11 digits is Brazilian, as the active WhatsApp reads it (55 + DDD + number).
+ */
+function phoneWithDdi(ddi: string, number: string): SQL {
+  const full = sql`(case when length(d) <= 11 then '55' || d else d end)`;
+  const rest = number ? sql` and substr(${full}, ${ddi.length + 1}) LIKE ${like(number)}` : sql``;
+  return sql`exists (select 1 from jsonb_array_elements(${persons.phones}) p, lateral (select regexp_replace(p->>'phone', '\D', '', 'g') as d) x where ${full} LIKE ${`${ddi}%`}${rest})`;
+}
+
 /** The contacts list (spec 3 §2, §5): filters, 25 per page, text searches of at least 3 characters. */
 export async function listPersons(deps: Pick<AppDeps, 'db'>, caller: Caller, f: TPersonFilters) {
   const settings = await personSettings(deps.db, caller);
@@ -19,9 +29,15 @@ export async function listPersons(deps: Pick<AppDeps, 'db'>, caller: Caller, f: 
       sql`(unaccent_lower(${persons.name}) LIKE unaccent_lower(${like(f.name)}) OR unaccent_lower(coalesce(${persons.editedName}, '')) LIKE unaccent_lower(${like(f.name)}))`,
     );
   }
+  if (f.editedName)
+    conds.push(
+      sql`unaccent_lower(coalesce(${persons.editedName}, '')) LIKE unaccent_lower(${like(f.editedName)})`,
+    );
   if (f.email) conds.push(sql`lower(${persons.emails}::text) LIKE lower(${like(f.email)})`);
   if (f.cpf) conds.push(sql`${persons.cpf} LIKE ${`${onlyDigits(f.cpf)}%`}`);
-  if (f.phone) conds.push(sql`${persons.phones}::text LIKE ${like(onlyDigits(f.phone))}`);
+  const ddi = onlyDigits(f.phoneDdi ?? '');
+  if (ddi) conds.push(phoneWithDdi(ddi, onlyDigits(f.phone ?? '')));
+  else if (f.phone) conds.push(sql`${persons.phones}::text LIKE ${like(onlyDigits(f.phone))}`);
   if (f.tags) conds.push(sql`unaccent_lower(${persons.tags}::text) LIKE unaccent_lower(${like(f.tags)})`);
   if (f.dateStart) {
     const start = new Date(`${f.dateStart}T00:00:00Z`);

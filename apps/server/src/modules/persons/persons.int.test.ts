@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../../test/helpers/test-app';
 import { attendances, contacts, persons } from '../../db/schema/attendance';
+import { channels } from '../../db/schema/channels';
 import { controlWordLogs, controlWords } from '../../db/schema/knowledge';
 
 let ctx: TestContext;
@@ -266,8 +267,20 @@ describe('contact records (person)', () => {
       'Clara Sem Contato;;;;;;;;',
       `Duplicado;${VALID_CPF};11999990001;;;;;;`,
     ].join('\r\n');
+    // The import binds its contacts to a channel (spec 2 §5): a WhatsApp number of the company.
+    const [sample] = await ctx.db.select().from(channels).where(eq(channels.companyId, companyId)).limit(1);
+    const [waweb] = await ctx.db
+      .insert(channels)
+      .values({
+        companyId,
+        kind: 'waweb',
+        name: 'Número da importação',
+        defaultSectorId: sample?.defaultSectorId ?? 1,
+        routeKey: 'persons-import-test',
+      })
+      .returning({ id: channels.id });
     const boundary = '----prosa';
-    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contatos.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="channel_id"\r\n\r\n${waweb?.id}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contatos.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/persons/import',
@@ -278,6 +291,7 @@ describe('contact records (person)', () => {
     const body = JSON.parse(res.body);
     expect(body.total).toBe(4);
     expect(body.imported).toBe(1);
+    expect(body.linked).toBe(1);
     expect(body.failed).toEqual([
       { line: 3, message: 'CPF inválido.' },
       { line: 4, message: 'É obrigatório ter ao menos um E-mail ou Telefone' },

@@ -1,11 +1,10 @@
 import { ZIdParam } from '@prosa/shared/company';
 import { ZBigIdParams, zId } from '@prosa/shared/ids';
-import { ERROR_CODE } from '@prosa/shared/messages';
 import {
-  PERSON_MSG,
   ZPersonChange,
   ZPersonDetail,
   ZPersonFilters,
+  ZPersonImportChannel,
   ZPersonImportResult,
   ZPersonInput,
   ZPersonPage,
@@ -15,15 +14,16 @@ import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_USER, callerOf, needs } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, badRequest } from '../../platform/errors';
 import { getAttendancePerson, getPerson, getPersonChanges } from './get-person';
+import { listImportChannels } from './import-channels';
+import { readImportForm } from './import-form';
 import { importPersons } from './import-persons';
 import { listPersons } from './list-persons';
 import { mergePersons } from './merge-persons';
+import { personSettings } from './person-view';
 import { savePerson } from './save-person';
 
 const tags = ['persons'];
-const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 const READ = needs(ANY_USER, 'contatos', 'read');
 const WRITE = needs(ANY_USER, 'contatos', 'write');
@@ -125,28 +125,38 @@ export function personRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => getAttendancePerson(deps, callerOf(request), request.params.id),
     );
 
+    app.get(
+      '/api/persons/import-channels',
+      {
+        config: WRITE,
+        schema: {
+          tags,
+          summary: 'Canais a que uma importação de contatos pode vincular os contatos (telefone ou e-mail)',
+          response: { 200: z.array(ZPersonImportChannel) },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        await personSettings(deps.db, caller);
+        return listImportChannels(deps.db, caller.companyId);
+      },
+    );
+
     app.post(
       '/api/persons/import',
       {
         config: WRITE,
         schema: {
           tags,
-          summary: 'Importa contatos de um CSV (separador ;)',
+          summary: 'Importa contatos de um CSV (separador ;) num canal (multipart: channel_id e file)',
           consumes: ['multipart/form-data'],
           response: { 200: ZPersonImportResult },
         },
       },
       async (request) => {
-        const part = await request
-          .file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })
-          .catch(() => undefined);
-        if (!part) throw badRequest(PERSON_MSG.csvRequired);
-        const data = await part.toBuffer().catch((err: { code?: string }) => {
-          if (err.code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(ERROR_CODE.validation, 'O arquivo deve ter no máximo 5 MB.', 413);
-          throw badRequest(PERSON_MSG.csvRequired);
-        });
-        return importPersons(deps, callerOf(request), part.filename, data.toString('utf8'));
+        const caller = callerOf(request);
+        await personSettings(deps.db, caller);
+        return importPersons(deps, caller, await readImportForm(request));
       },
     );
   };

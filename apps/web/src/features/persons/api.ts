@@ -3,6 +3,7 @@ import {
   type TPersonView,
   ZPersonChange,
   ZPersonDetail,
+  ZPersonImportChannel,
   ZPersonImportResult,
   ZPersonPage,
   ZPersonView,
@@ -101,8 +102,19 @@ export function mergePersons(intoId: number, fromId: number) {
   });
 }
 
-export function importPersons(file: File) {
+/** The channels an import can bind its contacts to (phone or e-mail channels of the company). */
+export function useImportChannels(enabled: boolean) {
+  return useQuery({
+    queryKey: ['persons', 'import-channels'] as const,
+    queryFn: () => apiRequest('/api/persons/import-channels', { schema: z.array(ZPersonImportChannel) }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function importPersons(channelId: number, file: File) {
   const form = new FormData();
+  form.append('channel_id', String(channelId));
   form.append('file', file);
   return apiRequest('/api/persons/import', { method: 'POST', body: form, schema: ZPersonImportResult });
 }

@@ -36,6 +36,13 @@ export function ContactsFilterPanel(props: Props) {
             <TextInput label="Nome" placeholder="Nome ou nome editado" {...form.getInputProps('name')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput
+              label="Nome editado"
+              placeholder="Como o contato foi renomeado"
+              {...form.getInputProps('editedName')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <TextInput label="E-mail" placeholder="contato@exemplo.com.br" {...form.getInputProps('email')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
@@ -44,6 +51,15 @@ export function ContactsFilterPanel(props: Props) {
               placeholder="Somente números"
               inputMode="numeric"
               {...form.getInputProps('cpf')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput
+              label="DDI"
+              placeholder="Ex.: 55"
+              inputMode="numeric"
+              maxLength={5}
+              {...form.getInputProps('phoneDdi')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>

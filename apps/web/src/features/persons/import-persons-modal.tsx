@@ -1,11 +1,23 @@
-import { Alert, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { channelLabel } from '@prosa/shared/channels';
 import type { TPersonImportResult } from '@prosa/shared/person';
 import { PERSON_IMPORT_CHUNK, PERSON_MSG } from '@prosa/shared/person';
 import { IconAlertCircle, IconCheck, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { importPersons, personKeys } from './api';
+import { importPersons, personKeys, useImportChannels } from './api';
 import {
   IMPORT_COLUMNS,
   IMPORT_MODEL,
@@ -49,6 +61,9 @@ function downloadModel() {
 /** Pick a .csv, preview it 300 rows at a time (spec 3 §9), send it, then show what came in and what failed. */
 function ImportFlow({ onBusy, onClose }: { onBusy: (busy: boolean) => void; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const importChannels = useImportChannels(true);
+  const [channelId, setChannelId] = useState<string | null>(null);
+  const [channelError, setChannelError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [preview, setPreview] = useState<TPreview | null>(null);
@@ -74,14 +89,23 @@ function ImportFlow({ onBusy, onClose }: { onBusy: (busy: boolean) => void; onCl
   };
 
   const send = async () => {
-    if (!file || !isCsvName(file.name)) {
+    // Spec 2 §5: the channel first, then the file.
+    if (!channelId) {
+      setChannelError(PERSON_MSG.channelRequired);
+      return;
+    }
+    if (!file) {
+      setFileError(PERSON_MSG.csvMissing);
+      return;
+    }
+    if (!isCsvName(file.name)) {
       setFileError(PERSON_MSG.csvRequired);
       return;
     }
     setSending(true);
     onBusy(true);
     try {
-      const answer = await importPersons(file);
+      const answer = await importPersons(Number(channelId), file);
       setResult(answer);
       if (answer.imported > 0) {
         toast.success(
@@ -106,6 +130,13 @@ function ImportFlow({ onBusy, onClose }: { onBusy: (busy: boolean) => void; onCl
           icon={result.failed.length === 0 ? <IconCheck /> : <IconAlertCircle />}
           title={`${result.imported} de ${result.total} contatos importados.`}
         >
+          {result.linked > 0 ? (
+            <Text size="sm" mb={4}>
+              {result.linked === 1
+                ? '1 contato vinculado ao canal escolhido.'
+                : `${result.linked} contatos vinculados ao canal escolhido.`}
+            </Text>
+          ) : null}
           {result.failed.length === 0
             ? 'Todas as linhas do arquivo foram importadas.'
             : `${result.failed.length} ${result.failed.length === 1 ? 'linha não foi importada' : 'linhas não foram importadas'}. Corrija-as no arquivo e importe somente elas de novo.`}
@@ -146,6 +177,29 @@ function ImportFlow({ onBusy, onClose }: { onBusy: (busy: boolean) => void; onCl
         {IMPORT_COLUMNS.map((c) => c.label).join(', ')}. Cada linha precisa de um nome e de um e-mail ou
         telefone; datas no formato DD/MM/AAAA.
       </Text>
+      <Select
+        label="Canal"
+        description="Os contatos importados passam a ser contatos deste canal (pelo telefone ou, num canal de e-mail, pelo e-mail)."
+        placeholder={importChannels.isPending ? 'Carregando canais…' : 'Selecione o canal'}
+        required
+        searchable
+        nothingFoundMessage="Nenhum canal encontrado"
+        data={(importChannels.data ?? []).map((c) => ({
+          value: String(c.id),
+          label: `${c.name} (${channelLabel(c.kind)})`,
+        }))}
+        value={channelId}
+        error={channelError ?? (importChannels.isError ? 'Erro ao carregar os canais.' : null)}
+        onChange={(v) => {
+          setChannelId(v);
+          setChannelError(null);
+        }}
+      />
+      {importChannels.data?.length === 0 ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertCircle />}>
+          A empresa não tem canais de WhatsApp, SMS ou e-mail para vincular os contatos.
+        </Alert>
+      ) : null}
       <Group align="flex-end" gap="sm">
         <FileInput
           label="Arquivo .csv"
@@ -216,7 +270,7 @@ function ImportFlow({ onBusy, onClose }: { onBusy: (busy: boolean) => void; onCl
         <Button
           onClick={send}
           loading={sending}
-          disabled={!preview || preview.missingName || total === 0 || fileError !== null}
+          disabled={Boolean(preview && (preview.missingName || total === 0)) || fileError !== null}
         >
           Importar
         </Button>

@@ -36,6 +36,22 @@ describe('contacts list filters → query string', () => {
     expect(personQuery({ ...EMPTY_FILTERS, name: 'Ana' }, 1).ok).toBe(true);
   });
 
+  it('sends the edited name and the DDI (digits, 1 to 4, no minimum length)', () => {
+    expect(personQuery({ ...EMPTY_FILTERS, editedName: ' Zé ' }, 1)).toEqual({
+      ok: false,
+      errors: { editedName: PERSON_MSG.searchTooShort },
+    });
+    expect(personQuery({ ...EMPTY_FILTERS, editedName: 'Zezinho', phoneDdi: '+1' }, 1)).toEqual({
+      ok: true,
+      query: 'page=1&editedName=Zezinho&phoneDdi=1',
+    });
+    expect(personQuery({ ...EMPTY_FILTERS, phoneDdi: '35100' }, 1)).toEqual({
+      ok: false,
+      errors: { phoneDdi: PERSON_MSG.ddiInvalid },
+    });
+    expect(hasFilters({ ...EMPTY_FILTERS, phoneDdi: '55' })).toBe(true);
+  });
+
   it('knows when a filter is set', () => {
     expect(hasFilters(EMPTY_FILTERS)).toBe(false);
     expect(hasFilters({ ...EMPTY_FILTERS, dateEnd: '2026-01-01' })).toBe(true);

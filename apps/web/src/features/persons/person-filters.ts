@@ -4,9 +4,11 @@ import { PERSON_MSG, PERSON_SEARCH_MIN } from '@prosa/shared/person';
 /** The filter panel of the contacts list (spec 3 §2, §5); dates as 'YYYY-MM-DD' (DateInput values). */
 export type TPersonFilterValues = {
   name: string;
+  editedName: string;
   email: string;
   cpf: string;
   phone: string;
+  phoneDdi: string;
   tags: string;
   dateStart: string | null;
   dateEnd: string | null;
@@ -14,16 +16,18 @@ export type TPersonFilterValues = {
 
 export const EMPTY_FILTERS: TPersonFilterValues = {
   name: '',
+  editedName: '',
   email: '',
   cpf: '',
   phone: '',
+  phoneDdi: '',
   tags: '',
   dateStart: null,
   dateEnd: null,
 };
 
-type TTextField = 'name' | 'email' | 'cpf' | 'phone' | 'tags';
-const TEXT_FIELDS: TTextField[] = ['name', 'email', 'cpf', 'phone', 'tags'];
+type TTextField = 'name' | 'editedName' | 'email' | 'cpf' | 'phone' | 'tags';
+const TEXT_FIELDS: TTextField[] = ['name', 'editedName', 'email', 'cpf', 'phone', 'tags'];
 
 export type TFilterCheck =
   | { ok: true; query: string }
@@ -50,6 +54,11 @@ export function personQuery(values: TPersonFilterValues, page: number): TFilterC
     if (value.length < PERSON_SEARCH_MIN) errors[field] = PERSON_MSG.searchTooShort;
     else params.set(field, value);
   }
+  // The country code is short by nature: no 3-character minimum, digits only.
+  const ddi = onlyDigits(values.phoneDdi);
+  if (values.phoneDdi.trim() !== '' && (ddi.length === 0 || ddi.length > 4))
+    errors.phoneDdi = PERSON_MSG.ddiInvalid;
+  else if (ddi) params.set('phoneDdi', ddi);
   if (values.dateStart) params.set('dateStart', values.dateStart);
   if (values.dateEnd) params.set('dateEnd', values.dateEnd);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -57,5 +66,9 @@ export function personQuery(values: TPersonFilterValues, page: number): TFilterC
 }
 
 export function hasFilters(values: TPersonFilterValues): boolean {
-  return TEXT_FIELDS.some((f) => values[f].trim() !== '') || Boolean(values.dateStart || values.dateEnd);
+  return (
+    TEXT_FIELDS.some((f) => values[f].trim() !== '') ||
+    values.phoneDdi.trim() !== '' ||
+    Boolean(values.dateStart || values.dateEnd)
+  );
 }
