@@ -60,6 +60,8 @@ export const ZLoginOutput = z.discriminatedUnion('step', [
     changeToken: z.string(),
     reason: z.enum(['admin', 'expired']),
   }),
+  // Spec 2 §4: the user's company moved to a new product URL; no session is opened here.
+  z.object({ step: z.literal('redirect'), url: z.string(), message: z.string() }),
 ]);
 export type TLoginOutput = z.infer<typeof ZLoginOutput>;
 

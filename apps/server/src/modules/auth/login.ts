@@ -1,8 +1,10 @@
 import type { TLoginInput, TLoginOutput } from '@prosa/shared/auth';
+import { LOGIN_REDIRECT_MSG } from '@prosa/shared/login-redirect';
 import { ERROR_CODE, MSG } from '@prosa/shared/messages';
 import { hashPassword, newToken, sha256, sixDigitCode, verifyPassword } from '../../platform/crypto';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import { loginRedirectFor } from '../companies/login-redirect';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { checkAccess } from './check-access';
 import { assertMfaCodesLeft, reserveMfaEmail } from './mfa-limits';
@@ -37,6 +39,9 @@ export async function login(
   }
   checkAccess(found, input.ip);
   await recordAttempt(deps.db, input.email, input.ip, true);
+  // The company moved to a new product URL (spec 2 §4): the user is sent there, with no session here.
+  const redirect = loginRedirectFor(found);
+  if (redirect) return { output: { step: 'redirect', url: redirect, message: LOGIN_REDIRECT_MSG.notice } };
 
   if (found.company.mfaEnabled) return { output: await startMfa(deps, found) };
   return completeLogin(deps, found, input);

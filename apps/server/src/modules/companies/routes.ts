@@ -29,6 +29,7 @@ import { getCompanyFeatures } from './company-features';
 import { createCompany } from './create-company';
 import { getCompany } from './get-company';
 import { listCompanies } from './list-companies';
+import { loginRedirectRoutes } from './login-redirect-routes';
 import { getCompanySecurity, getIpFilter, updateSecuritySettings } from './security-settings';
 import { setCompanyStatus } from './set-company-status';
 import { patchCompany } from './update-company';
@@ -219,5 +220,6 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     await app.register(whiteLabelRoutes(deps));
+    await app.register(loginRedirectRoutes(deps));
   };
 }

@@ -10,12 +10,14 @@ import { clearLoginNotice, readLoginNotice } from './login-notice';
 import { MfaStep } from './mfa-step';
 import { PasswordStep } from './password-step';
 import { RecoverStep } from './recover-step';
+import { RedirectStep } from './redirect-step';
 
 type Step =
   | { kind: 'password' }
   | { kind: 'mfa'; data: TMfaStep }
   | { kind: 'change_password'; data: TChangePasswordStep }
-  | { kind: 'recover' };
+  | { kind: 'recover' }
+  | { kind: 'redirect'; url: string; message: string };
 
 // The reset page sends { recover: true } when its link is invalid, to open the recovery step directly.
 function asksForRecovery(state: unknown): boolean {
@@ -39,6 +41,8 @@ export function LoginPage() {
       navigate('/chat', { replace: true });
     } else if (output.step === 'mfa') {
       setStep({ kind: 'mfa', data: output });
+    } else if (output.step === 'redirect') {
+      setStep({ kind: 'redirect', url: output.url, message: output.message });
     } else {
       setStep({ kind: 'change_password', data: output });
     }
@@ -65,6 +69,9 @@ export function LoginPage() {
         <ForcedPasswordStep data={step.data} onOutput={next} onBack={backToPassword} />
       ) : null}
       {step.kind === 'recover' ? <RecoverStep email={email} onBack={() => backToPassword()} /> : null}
+      {step.kind === 'redirect' ? (
+        <RedirectStep url={step.url} message={step.message} onBack={() => backToPassword()} />
+      ) : null}
     </AuthLayout>
   );
 }
