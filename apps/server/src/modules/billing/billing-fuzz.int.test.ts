@@ -1,10 +1,10 @@
 import { ROLE } from '@prosa/shared/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzzRequests, type Operation, operationsOf } from '../../../test/helpers/openapi-fuzz';
+import { appOperations, fuzzServerErrors, watchUnboundedInput } from '../../../test/helpers/fuzz-module';
+import type { Operation } from '../../../test/helpers/openapi-fuzz';
 import {
   ADMIN,
-  api,
   createTestContext,
   MANAGER,
   OPERATOR2,
@@ -13,7 +13,6 @@ import {
 import { invoices } from '../../db/schema/back-office';
 import { companies } from '../../db/schema/companies';
 import { users } from '../../db/schema/users';
-import { onDbInputError } from '../../platform/db-input-error';
 
 // The project's OpenAPI fuzzer over the billing routes, with an invoice of the demo company at the id the
 // generator uses, as the owner (lord), an admin and a manager: no input answers 5xx, none reaches PostgreSQL
@@ -24,42 +23,27 @@ const PER_OPERATION = 40;
 
 let ctx: TestContext;
 let operations: Operation[];
-const unbounded: string[] = [];
+let unbounded: string[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({ queue: false, inbox: false });
   const demo = (await ctx.db.select().from(companies)).find((c) => c.name === 'Empresa Demo');
   await ctx.db.insert(invoices).values({ companyId: demo?.id ?? 0, month: '2026-01', amountCents: 1000 });
   await ctx.db.update(users).set({ role: ROLE.lord }).where(eq(users.email, OPERATOR2));
-  const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-  operations = operationsOf(JSON.parse(doc.body)).filter((op) => op.path.startsWith('/api/billing'));
-  onDbInputError((r) => unbounded.push(`${r.method} ${r.url.slice(0, 200)} → PostgreSQL ${r.code}`));
+  operations = (await appOperations(ctx)).filter((op) => op.path.startsWith('/api/billing'));
+  unbounded = watchUnboundedInput();
 });
 afterAll(() => ctx?.close());
 
 describe('billing routes under generated bad input', () => {
   it('never answer 5xx nor send PostgreSQL an unbounded value (owner, admin, manager)', async () => {
     expect(operations.length).toBe(5);
-    const found: string[] = [];
-    for (const who of [OPERATOR2, ADMIN, MANAGER]) {
-      const cookie = await api(ctx).login(who);
-      for (const op of operations) {
-        for (const req of fuzzRequests(op, {
-          seed: SEED,
-          perOperation: PER_OPERATION,
-          pathValue: () => '1',
-        })) {
-          const res = await ctx.app.inject({
-            method: req.method as 'GET',
-            url: req.url,
-            headers: { ...req.headers, cookie },
-            ...(req.payload !== undefined ? { payload: req.payload } : {}),
-          });
-          if (res.statusCode >= 500)
-            found.push(`${res.statusCode}: ${req.method} ${req.url} → ${res.body.slice(0, 200)}`);
-        }
-      }
-    }
+    const found = await fuzzServerErrors(ctx, operations, {
+      seed: SEED,
+      perOperation: PER_OPERATION,
+      pathValue: () => '1',
+      as: [OPERATOR2, ADMIN, MANAGER],
+    });
     expect(found, found.join('\n')).toEqual([]);
     expect(unbounded, unbounded.join('\n')).toEqual([]);
   }, 300_000);

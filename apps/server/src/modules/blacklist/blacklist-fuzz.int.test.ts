@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds } from '../../../test/helpers/attendance-fixtures';
-import { fuzzRequests, type Operation, operationsOf } from '../../../test/helpers/openapi-fuzz';
-import { api, createTestContext, MANAGER, OPERATOR, type TestContext } from '../../../test/helpers/test-app';
+import { appOperations, fuzzServerErrors, watchUnboundedInput } from '../../../test/helpers/fuzz-module';
+import type { Operation } from '../../../test/helpers/openapi-fuzz';
+import { createTestContext, MANAGER, OPERATOR, type TestContext } from '../../../test/helpers/test-app';
 import { companies } from '../../db/schema/companies';
-import { onDbInputError } from '../../platform/db-input-error';
 
 // The project's OpenAPI fuzzer over the blacklist routes, with the company's blacklist and suggestions on so the
 // generated input reaches the operations: no input answers 5xx, none reaches PostgreSQL unbounded.
@@ -14,7 +14,7 @@ const PER_OPERATION = 40;
 
 let ctx: TestContext;
 let operations: Operation[];
-const unbounded: string[] = [];
+let unbounded: string[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({ queue: false, inbox: false });
@@ -29,37 +29,22 @@ beforeAll(async () => {
       })}::jsonb, true)`,
     })
     .where(eq(companies.id, demo.companyId));
-  const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-  operations = operationsOf(JSON.parse(doc.body)).filter((op) =>
+  operations = (await appOperations(ctx)).filter((op) =>
     /^\/api\/(blacklist|block-suggestions)/.test(op.path),
   );
-  onDbInputError((r) => unbounded.push(`${r.method} ${r.url.slice(0, 200)} → PostgreSQL ${r.code}`));
+  unbounded = watchUnboundedInput();
 });
 afterAll(() => ctx?.close());
 
 describe('blacklist routes under generated bad input', () => {
   it('never answer 5xx nor send PostgreSQL an unbounded value (manager and operator)', async () => {
     expect(operations.length).toBe(13);
-    const found: string[] = [];
-    for (const who of [MANAGER, OPERATOR]) {
-      const cookie = await api(ctx).login(who);
-      for (const op of operations) {
-        for (const req of fuzzRequests(op, {
-          seed: SEED,
-          perOperation: PER_OPERATION,
-          pathValue: () => '1',
-        })) {
-          const res = await ctx.app.inject({
-            method: req.method as 'GET',
-            url: req.url,
-            headers: { ...req.headers, cookie },
-            ...(req.payload !== undefined ? { payload: req.payload } : {}),
-          });
-          if (res.statusCode >= 500)
-            found.push(`${res.statusCode}: ${req.method} ${req.url} → ${res.body.slice(0, 200)}`);
-        }
-      }
-    }
+    const found = await fuzzServerErrors(ctx, operations, {
+      seed: SEED,
+      perOperation: PER_OPERATION,
+      pathValue: () => '1',
+      as: [MANAGER, OPERATOR],
+    });
     expect(found, found.join('\n')).toEqual([]);
     expect(unbounded, unbounded.join('\n')).toEqual([]);
   }, 300_000);

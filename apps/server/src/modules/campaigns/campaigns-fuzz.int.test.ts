@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignFixtures, inDays } from '../../../test/helpers/campaign-fixtures';
-import { fuzzRequests, type Operation, operationsOf } from '../../../test/helpers/openapi-fuzz';
+import { appOperations, fuzzServerErrors, watchUnboundedInput } from '../../../test/helpers/fuzz-module';
+import type { Operation } from '../../../test/helpers/openapi-fuzz';
 import { api, createTestContext, MANAGER, type TestContext } from '../../../test/helpers/test-app';
-import { onDbInputError } from '../../platform/db-input-error';
 
 // The project's OpenAPI fuzzer over the campaigns routes, as a manager, with a real campaign, mailing, channels and
 // template in place: no generated input answers 5xx, and none reaches PostgreSQL unbounded.
@@ -12,16 +12,13 @@ const PER_OPERATION = 40;
 
 let ctx: TestContext;
 let operations: Operation[];
-const unbounded: string[] = [];
+let unbounded: string[] = [];
 let pathId = '1';
 
 beforeAll(async () => {
   ctx = await createTestContext({ queue: false, inbox: false });
-  const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-  operations = operationsOf(JSON.parse(doc.body)).filter((op) =>
-    /^\/api\/(campaigns|campaign-upload)/.test(op.path),
-  );
-  onDbInputError((r) => unbounded.push(`${r.method} ${r.url.slice(0, 200)} → PostgreSQL ${r.code}`));
+  operations = (await appOperations(ctx)).filter((op) => /^\/api\/(campaigns|campaign-upload)/.test(op.path));
+  unbounded = watchUnboundedInput();
 });
 afterAll(() => ctx?.close());
 
@@ -51,23 +48,12 @@ describe('campaigns routes under generated bad input', () => {
     });
     expect(created.status).toBe(200);
     pathId = String((created.body.campaign as { id: number }).id);
-    const found: string[] = [];
-    for (const op of operations) {
-      for (const req of fuzzRequests(op, {
-        seed: SEED,
-        perOperation: PER_OPERATION,
-        pathValue: () => pathId,
-      })) {
-        const res = await ctx.app.inject({
-          method: req.method as 'GET',
-          url: req.url,
-          headers: { ...req.headers, cookie },
-          ...(req.payload !== undefined ? { payload: req.payload } : {}),
-        });
-        if (res.statusCode >= 500)
-          found.push(`${res.statusCode}: ${req.method} ${req.url} → ${res.body.slice(0, 200)}`);
-      }
-    }
+    const found = await fuzzServerErrors(ctx, operations, {
+      seed: SEED,
+      perOperation: PER_OPERATION,
+      pathValue: () => pathId,
+      cookie,
+    });
     expect(found, found.join('\n')).toEqual([]);
     expect(unbounded, unbounded.join('\n')).toEqual([]);
   }, 300_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzzRequests, type Operation, operationsOf } from '../../../test/helpers/openapi-fuzz';
-import { api, createTestContext, MANAGER, OPERATOR, type TestContext } from '../../../test/helpers/test-app';
-import { onDbInputError } from '../../platform/db-input-error';
+import { appOperations, fuzzServerErrors, watchUnboundedInput } from '../../../test/helpers/fuzz-module';
+import type { Operation } from '../../../test/helpers/openapi-fuzz';
+import { createTestContext, MANAGER, OPERATOR, type TestContext } from '../../../test/helpers/test-app';
 import { crmWorld } from './crm-test-world';
 
 // The project's OpenAPI fuzzer over the CRM routes, with an opportunity and an attendance of Ana's at the id the
@@ -13,7 +13,7 @@ const PER_OPERATION = 30;
 
 let ctx: TestContext;
 let operations: Operation[];
-const unbounded: string[] = [];
+let unbounded: string[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({ queue: false, inbox: false });
@@ -21,37 +21,22 @@ beforeAll(async () => {
   await w.attendanceOf('Cliente Fuzz', w.ids.user(OPERATOR));
   const ana = await w.http.login(OPERATOR);
   await w.http.post('/api/crm/leads', { cookie: ana, body: { title: 'Fuzz' } });
-  const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-  operations = operationsOf(JSON.parse(doc.body)).filter(
+  operations = (await appOperations(ctx)).filter(
     (op) => op.path.startsWith('/api/crm') || op.path.includes('/opportunities'),
   );
-  onDbInputError((r) => unbounded.push(`${r.method} ${r.url.slice(0, 200)} → PostgreSQL ${r.code}`));
+  unbounded = watchUnboundedInput();
 });
 afterAll(() => ctx?.close());
 
 describe('CRM routes under generated bad input', () => {
   it('never answer 5xx nor send PostgreSQL an unbounded value (operator, manager)', async () => {
     expect(operations.length).toBe(11);
-    const found: string[] = [];
-    for (const who of [OPERATOR, MANAGER]) {
-      const cookie = await api(ctx).login(who);
-      for (const op of operations) {
-        for (const req of fuzzRequests(op, {
-          seed: SEED,
-          perOperation: PER_OPERATION,
-          pathValue: () => '1',
-        })) {
-          const res = await ctx.app.inject({
-            method: req.method as 'GET',
-            url: req.url,
-            headers: { ...req.headers, cookie },
-            ...(req.payload !== undefined ? { payload: req.payload } : {}),
-          });
-          if (res.statusCode >= 500)
-            found.push(`${res.statusCode}: ${req.method} ${req.url} → ${res.body.slice(0, 200)}`);
-        }
-      }
-    }
+    const found = await fuzzServerErrors(ctx, operations, {
+      seed: SEED,
+      perOperation: PER_OPERATION,
+      pathValue: () => '1',
+      as: [OPERATOR, MANAGER],
+    });
     expect(found, found.join('\n')).toEqual([]);
     expect(unbounded, unbounded.join('\n')).toEqual([]);
   }, 300_000);

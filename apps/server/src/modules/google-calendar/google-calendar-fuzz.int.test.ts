@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, setAllow } from '../../../test/helpers/attendance-fixtures';
-import { fuzzRequests, type Operation, operationsOf } from '../../../test/helpers/openapi-fuzz';
+import { appOperations, fuzzServerErrors, watchUnboundedInput } from '../../../test/helpers/fuzz-module';
+import type { Operation } from '../../../test/helpers/openapi-fuzz';
 import { api, createTestContext, OPERATOR, type TestContext } from '../../../test/helpers/test-app';
-import { onDbInputError } from '../../platform/db-input-error';
 
 // The project's OpenAPI fuzzer over the Google Calendar routes, as an operator of a company with the feature on and
 // a Google client configured (its address closed: no call can succeed): no input answers 5xx, none reaches
@@ -15,7 +15,7 @@ const CLOSED = 'http://127.0.0.1:9';
 let ctx: TestContext;
 let operations: Operation[];
 let cookie: string;
-const unbounded: string[] = [];
+let unbounded: string[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({
@@ -32,28 +32,20 @@ beforeAll(async () => {
   const ids = await demoIds(ctx);
   await setAllow(ctx, ids.companyId, { 'google-calendar': true });
   cookie = await api(ctx).login(OPERATOR);
-  const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-  operations = operationsOf(JSON.parse(doc.body)).filter((op) => op.path.startsWith('/api/google-calendar'));
-  onDbInputError((r) => unbounded.push(`${r.method} ${r.url.slice(0, 200)} → PostgreSQL ${r.code}`));
+  operations = (await appOperations(ctx)).filter((op) => op.path.startsWith('/api/google-calendar'));
+  unbounded = watchUnboundedInput();
 });
 afterAll(() => ctx?.close());
 
 describe('google calendar routes under generated bad input', () => {
   it('never answer 5xx nor send PostgreSQL an unbounded value', async () => {
     expect(operations.length).toBe(3);
-    const found: string[] = [];
-    for (const op of operations) {
-      for (const req of fuzzRequests(op, { seed: SEED, perOperation: PER_OPERATION, pathValue: () => '1' })) {
-        const res = await ctx.app.inject({
-          method: req.method as 'GET',
-          url: req.url,
-          headers: { ...req.headers, cookie },
-          ...(req.payload !== undefined ? { payload: req.payload } : {}),
-        });
-        if (res.statusCode >= 500)
-          found.push(`${res.statusCode}: ${req.method} ${req.url} → ${res.body.slice(0, 200)}`);
-      }
-    }
+    const found = await fuzzServerErrors(ctx, operations, {
+      seed: SEED,
+      perOperation: PER_OPERATION,
+      pathValue: () => '1',
+      cookie,
+    });
     expect(found, found.join('\n')).toEqual([]);
     expect(unbounded, unbounded.join('\n')).toEqual([]);
   }, 300_000);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzzRequests, type Operation, operationsOf } from '../../../test/helpers/openapi-fuzz';
-import { ADMIN, api, createTestContext, OPERATOR, type TestContext } from '../../../test/helpers/test-app';
+import { appOperations, fuzzServerErrors, watchUnboundedInput } from '../../../test/helpers/fuzz-module';
+import type { Operation } from '../../../test/helpers/openapi-fuzz';
+import { ADMIN, createTestContext, OPERATOR, type TestContext } from '../../../test/helpers/test-app';
 import { companies } from '../../db/schema/companies';
 import { notifications } from '../../db/schema/notices';
-import { onDbInputError } from '../../platform/db-input-error';
 
 // The project's OpenAPI fuzzer over the notification routes, with an offer (model 2) of the demo company at the
 // ids the generator uses, so generated input reaches the operations: no input answers 5xx, none reaches
@@ -14,7 +14,7 @@ const PER_OPERATION = 40;
 
 let ctx: TestContext;
 let operations: Operation[];
-const unbounded: string[] = [];
+let unbounded: string[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({ queue: false, inbox: false });
@@ -22,35 +22,20 @@ beforeAll(async () => {
   await ctx.db
     .insert(notifications)
     .values({ modelId: 2, title: 'Oferta', description: 'Texto', companyIds: [demo?.id ?? 0] });
-  const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-  operations = operationsOf(JSON.parse(doc.body)).filter((op) => /^\/api\/notification/.test(op.path));
-  onDbInputError((r) => unbounded.push(`${r.method} ${r.url.slice(0, 200)} → PostgreSQL ${r.code}`));
+  operations = (await appOperations(ctx)).filter((op) => /^\/api\/notification/.test(op.path));
+  unbounded = watchUnboundedInput();
 });
 afterAll(() => ctx?.close());
 
 describe('notification routes under generated bad input', () => {
   it('never answer 5xx nor send PostgreSQL an unbounded value (admin and operator)', async () => {
     expect(operations.length).toBe(13);
-    const found: string[] = [];
-    for (const who of [ADMIN, OPERATOR]) {
-      const cookie = await api(ctx).login(who);
-      for (const op of operations) {
-        for (const req of fuzzRequests(op, {
-          seed: SEED,
-          perOperation: PER_OPERATION,
-          pathValue: () => '1',
-        })) {
-          const res = await ctx.app.inject({
-            method: req.method as 'GET',
-            url: req.url,
-            headers: { ...req.headers, cookie },
-            ...(req.payload !== undefined ? { payload: req.payload } : {}),
-          });
-          if (res.statusCode >= 500)
-            found.push(`${res.statusCode}: ${req.method} ${req.url} → ${res.body.slice(0, 200)}`);
-        }
-      }
-    }
+    const found = await fuzzServerErrors(ctx, operations, {
+      seed: SEED,
+      perOperation: PER_OPERATION,
+      pathValue: () => '1',
+      as: [ADMIN, OPERATOR],
+    });
     expect(found, found.join('\n')).toEqual([]);
     expect(unbounded, unbounded.join('\n')).toEqual([]);
   }, 300_000);

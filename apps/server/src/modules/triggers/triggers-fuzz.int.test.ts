@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzzRequests, type Operation, operationsOf } from '../../../test/helpers/openapi-fuzz';
+import { appOperations, fuzzServerErrors, watchUnboundedInput } from '../../../test/helpers/fuzz-module';
+import type { Operation } from '../../../test/helpers/openapi-fuzz';
 import { api, createTestContext, MANAGER, type TestContext } from '../../../test/helpers/test-app';
-import { onDbInputError } from '../../platform/db-input-error';
 
 // The project's OpenAPI fuzzer over the triggers routes only, as a manager who reaches them: no generated input
 // answers 5xx, and none reaches PostgreSQL unbounded (the whole-API sweep is fuzz.int.test.ts).
@@ -11,17 +11,16 @@ const PER_OPERATION = 40;
 
 let ctx: TestContext;
 let operations: Operation[];
-const unbounded: string[] = [];
+let unbounded: string[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({ queue: false, inbox: false });
-  const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-  operations = operationsOf(JSON.parse(doc.body)).filter((op) =>
+  operations = (await appOperations(ctx)).filter((op) =>
     /\/api\/(triggers|channel\/trigger_image|channels\/(get-triggers|save-triggers-text|save-other-triggers|save-trigger-order|delete-trigger|use-triggers-from))/.test(
       op.path,
     ),
   );
-  onDbInputError((r) => unbounded.push(`${r.method} ${r.url.slice(0, 200)} → PostgreSQL ${r.code}`));
+  unbounded = watchUnboundedInput();
 });
 afterAll(() => ctx?.close());
 
@@ -29,19 +28,12 @@ describe('triggers routes under generated bad input', () => {
   it('never answer 5xx nor send PostgreSQL an unbounded value', async () => {
     expect(operations.length).toBe(12);
     const cookie = await api(ctx).login(MANAGER);
-    const found: string[] = [];
-    for (const op of operations) {
-      for (const req of fuzzRequests(op, { seed: SEED, perOperation: PER_OPERATION, pathValue: () => '1' })) {
-        const res = await ctx.app.inject({
-          method: req.method as 'GET',
-          url: req.url,
-          headers: { ...req.headers, cookie },
-          ...(req.payload !== undefined ? { payload: req.payload } : {}),
-        });
-        if (res.statusCode >= 500)
-          found.push(`${res.statusCode}: ${req.method} ${req.url} → ${res.body.slice(0, 200)}`);
-      }
-    }
+    const found = await fuzzServerErrors(ctx, operations, {
+      seed: SEED,
+      perOperation: PER_OPERATION,
+      pathValue: () => '1',
+      cookie,
+    });
     expect(found, found.join('\n')).toEqual([]);
     expect(unbounded, unbounded.join('\n')).toEqual([]);
   }, 300_000);

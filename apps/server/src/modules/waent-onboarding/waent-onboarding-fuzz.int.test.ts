@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzzRequests, type Operation, operationsOf } from '../../../test/helpers/openapi-fuzz';
+import { appOperations, fuzzServerErrors, watchUnboundedInput } from '../../../test/helpers/fuzz-module';
+import type { Operation } from '../../../test/helpers/openapi-fuzz';
 import { ADMIN, api, createTestContext, MANAGER, type TestContext } from '../../../test/helpers/test-app';
 import { type GraphApiPeer, startGraphApiPeer } from '../../../test/peers/graph-api/peer';
 import { startWhatsAppPeer, type WhatsAppPeer } from '../../../test/peers/whatsapp-cloud-peer';
-import { onDbInputError } from '../../platform/db-input-error';
 
 // The project's OpenAPI fuzzer over the number onboarding routes, with a WhatsApp Enterprise number of the demo
 // company (its Cloud API and Meta's Graph API are local peers), as an admin and a manager: no input answers 5xx,
@@ -17,7 +17,7 @@ let wa: WhatsAppPeer;
 let graph: GraphApiPeer;
 let operations: Operation[];
 let channelId = 0;
-const unbounded: string[] = [];
+let unbounded: string[] = [];
 
 beforeAll(async () => {
   wa = await startWhatsAppPeer();
@@ -50,11 +50,10 @@ beforeAll(async () => {
     },
   });
   channelId = r.body.id as number;
-  const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-  operations = operationsOf(JSON.parse(doc.body)).filter(
+  operations = (await appOperations(ctx)).filter(
     (op) => op.path.startsWith('/api/waent-onboarding') || op.path === '/api/numbers',
   );
-  onDbInputError((r) => unbounded.push(`${r.method} ${r.url.slice(0, 200)} → PostgreSQL ${r.code}`));
+  unbounded = watchUnboundedInput();
 });
 afterAll(async () => {
   await ctx?.close();
@@ -65,26 +64,12 @@ afterAll(async () => {
 describe('number onboarding routes under generated bad input', () => {
   it('never answer 5xx nor send PostgreSQL an unbounded value (admin, manager)', async () => {
     expect(operations.length).toBe(9);
-    const found: string[] = [];
-    for (const who of [ADMIN, MANAGER]) {
-      const cookie = await api(ctx).login(who);
-      for (const op of operations) {
-        for (const req of fuzzRequests(op, {
-          seed: SEED,
-          perOperation: PER_OPERATION,
-          pathValue: () => String(channelId),
-        })) {
-          const res = await ctx.app.inject({
-            method: req.method as 'GET',
-            url: req.url,
-            headers: { ...req.headers, cookie },
-            ...(req.payload !== undefined ? { payload: req.payload } : {}),
-          });
-          if (res.statusCode >= 500)
-            found.push(`${res.statusCode}: ${req.method} ${req.url} → ${res.body.slice(0, 200)}`);
-        }
-      }
-    }
+    const found = await fuzzServerErrors(ctx, operations, {
+      seed: SEED,
+      perOperation: PER_OPERATION,
+      pathValue: () => String(channelId),
+      as: [ADMIN, MANAGER],
+    });
     expect(found, found.join('\n')).toEqual([]);
     expect(unbounded, unbounded.join('\n')).toEqual([]);
   }, 300_000);
