@@ -3,6 +3,7 @@ import { COMPANY_MSG, type TCompanyDetail } from '@prosa/shared/company-admin';
 import {
   IconAddressBook,
   IconAlertCircle,
+  IconArrowForwardUp,
   IconArrowLeft,
   IconBuilding,
   IconClock,
@@ -34,6 +35,7 @@ import { CompanyDataTab } from './company-data-tab';
 import { CompanyIpTab } from './company-ip-tab';
 import { CompanyStatusBadge } from './company-status-badge';
 import { COMPANY_TAB_LABEL, COMPANY_TABS, companyTabOf, type TCompanyTab } from './company-tabs';
+import { LoginRedirectTab } from './login-redirect-tab';
 import { MetadataTab } from './metadata-tab';
 import { ResponsiblesTab } from './responsibles-tab';
 import { TimezoneTab } from './timezone-tab';
@@ -53,6 +55,7 @@ const ICON: Record<TCompanyTab, typeof IconBuilding> = {
   timezone: IconClock,
   metadata: IconListDetails,
   contract: IconFileDollar,
+  'login-redirect': IconArrowForwardUp,
 };
 
 /** Company edit (spec 2 §2): tabs kept in the `redirect` query parameter. */
@@ -155,6 +158,9 @@ export function CompanyEditPage() {
         </Panel>
         <Panel value="contract">
           <ContractTab companyId={c.id} />
+        </Panel>
+        <Panel value="login-redirect">
+          <LoginRedirectTab companyId={c.id} />
         </Panel>
       </Tabs>
     </Stack>

@@ -11,6 +11,7 @@ describe('company edit tab from the redirect parameter', () => {
     expect(companyTabOf('nada')).toBe('data');
   });
   it('has the twelve tabs of company edit', () => {
-    expect(COMPANY_TABS).toHaveLength(13);
+    expect(COMPANY_TABS).toHaveLength(14);
+    expect(companyTabOf('redirecionamento')).toBe('login-redirect');
   });
 });

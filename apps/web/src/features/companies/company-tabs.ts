@@ -14,6 +14,7 @@ export const COMPANY_TABS = [
   'timezone',
   'metadata',
   'contract',
+  'login-redirect',
 ] as const;
 
 export type TCompanyTab = (typeof COMPANY_TABS)[number];
@@ -32,6 +33,7 @@ export const COMPANY_TAB_LABEL: Record<TCompanyTab, string> = {
   timezone: 'Fuso horário',
   metadata: 'Metadados',
   contract: 'Contrato',
+  'login-redirect': 'Redirecionamento',
 };
 
 // Names the older screens used for the same tabs.
@@ -51,6 +53,7 @@ const ALIASES: Record<string, TCompanyTab> = {
   metadados: 'metadata',
   contrato: 'contract',
   contracts: 'contract',
+  redirecionamento: 'login-redirect',
 };
 
 export function companyTabOf(param: string | null): TCompanyTab {
