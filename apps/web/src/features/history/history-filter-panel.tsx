@@ -173,7 +173,7 @@ export function HistoryFilterPanel(props: Props) {
               {...form.getInputProps('only_open', { type: 'checkbox' })}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 6 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
+          <Grid.Col span={12} style={{ display: 'flex', alignItems: 'flex-end' }}>
             <FilterActions searching={props.searching} onClear={clear} />
           </Grid.Col>
         </Grid>
