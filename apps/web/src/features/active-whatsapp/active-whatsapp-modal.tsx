@@ -60,26 +60,40 @@ export function ActiveWhatsappButton() {
   );
 }
 
-export function ActiveWhatsappModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** What a caller already knows (a contact's phone and the number chosen for it). */
+export type TActivePreset = { ddi: string; phone: string; channelId: number | null };
+
+type ModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  preset?: TActivePreset;
+  /** After the attendance is opened (the chat shows it). */
+  onDone?: (cardId: number) => void;
+};
+
+export function ActiveWhatsappModal({ opened, onClose, preset, onDone }: ModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="WhatsApp ativo" size={640} closeOnClickOutside={false}>
-      {opened ? <ActiveWhatsappForm onClose={onClose} /> : null}
+      {opened ? <ActiveWhatsappForm onClose={onClose} preset={preset} onDone={onDone} /> : null}
     </Modal>
   );
 }
 
-function ActiveWhatsappForm({ onClose }: { onClose: () => void }) {
+function ActiveWhatsappForm({ onClose, preset, onDone }: Omit<ModalProps, 'opened'>) {
   const me = useCurrentUser();
   const options = useActiveWhatsappOptions();
   const total = useTotalActiveToday(true);
   const create = useCreateActiveWhatsapp();
   const createWeb = useCreateActiveWaweb();
-  const [channelId, setChannelId] = useState<number | null>(null);
-  const [ddi, setDdi] = useState(DEFAULT_DDI);
-  const [phone, setPhone] = useState('');
+  const [channelId, setChannelId] = useState<number | null>(preset?.channelId ?? null);
+  const [ddi, setDdi] = useState(preset?.ddi ?? DEFAULT_DDI);
+  const [phone, setPhone] = useState(preset?.phone ?? '');
   const [templateId, setTemplateId] = useState<number | null>(null);
   const [values, setValues] = useState<string[]>([]);
-  const [sectorId, setSectorId] = useState<number | null>(null);
+  const [sectorId, setSectorId] = useState<number | null>(() => {
+    const ch = options.data?.channels.find((c) => c.id === preset?.channelId);
+    return ch && options.data?.sectors.some((s) => s.id === ch.sector_id) ? ch.sector_id : null;
+  });
   const [responsibleId, setResponsibleId] = useState<number | null>(me.id);
   const [media, setMedia] = useState<{ key: string; name: string } | null>(null);
   const [message, setMessage] = useState('');
@@ -116,6 +130,7 @@ function ActiveWhatsappForm({ onClose }: { onClose: () => void }) {
     onClose();
     // The new attendance opens in the chat.
     openAttendance.open(r.card.id);
+    onDone?.(r.card.id);
   };
 
   const submitWeb = (id: number, sector: number) => {

@@ -1,8 +1,9 @@
-import { Badge, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { formatDate } from '@prosa/shared/dates';
 import type { TPersonView } from '@prosa/shared/person';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { displayCpf, displayPhone, personTitle } from './person-format';
+import { StartWhatsapp } from './start-whatsapp';
 
 type Props = {
   rows: TPersonView[];
@@ -11,7 +12,7 @@ type Props = {
   onOpen: (row: TPersonView) => void;
 };
 
-const COLUMNS = ['Nome', 'CPF', 'E-mails', 'Telefones', 'Tags', 'Canais', 'Atualizado em'];
+const COLUMNS = ['Nome', 'CPF', 'E-mails', 'Telefones', 'Tags', 'Canais', 'Atualizado em', 'Ações'];
 
 /** The contacts of one page (25): a click (or Enter) on a row opens the contact modal. */
 export function ContactsTable({ rows, loading, tz, onOpen }: Props) {
@@ -22,7 +23,7 @@ export function ContactsTable({ rows, loading, tz, onOpen }: Props) {
           <Table.Tr>
             {COLUMNS.map((c) => (
               <Table.Th key={c} style={c === 'Canais' ? { textAlign: 'center' } : undefined}>
-                {c}
+                {c === 'Ações' ? <VisuallyHidden>{c}</VisuallyHidden> : c}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -97,6 +98,9 @@ export function ContactsTable({ rows, loading, tz, onOpen }: Props) {
                     </Table.Td>
                     <Table.Td ta="center">{p.channel_count}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.updated_at, tz)}</Table.Td>
+                    <Table.Td>
+                      <StartWhatsapp person={p} compact />
+                    </Table.Td>
                   </Table.Tr>
                 );
               })}

@@ -23,6 +23,7 @@ import { formatWhen } from './person-changes';
 import { withoutCpf } from './person-form';
 import { PersonFormFields } from './person-form-fields';
 import { PersonChanges, PersonChannels } from './person-tabs';
+import { StartWhatsapp } from './start-whatsapp';
 
 // The spec's success texts (spec 1 §8).
 export const PERSON_TOAST = { saved: PERSON_MSG.saved, merged: PERSON_MSG.merged } as const;
@@ -161,9 +162,12 @@ export function PersonModal({ target, onClose, onShowPerson }: Props) {
           <Tabs.Tab value="changes">Alterações</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="data">
-          <Text size="xs" c="dimmed" mb="sm">
-            {`Cadastrado em ${formatWhen(record.created_at, user.timezone)} · atualizado em ${formatWhen(record.updated_at, user.timezone)}`}
-          </Text>
+          <Group justify="space-between" align="center" mb="sm" gap="xs">
+            <Text size="xs" c="dimmed">
+              {`Cadastrado em ${formatWhen(record.created_at, user.timezone)} · atualizado em ${formatWhen(record.updated_at, user.timezone)}`}
+            </Text>
+            <StartWhatsapp person={record} />
+          </Group>
           <PersonFormFields
             key={`${record.id}-${record.updated_at}`}
             record={record}
