@@ -6,12 +6,11 @@ import {
 } from '@prosa/shared/account-profile';
 import { ERROR_CODE, MSG } from '@prosa/shared/messages';
 import { GENDERS, type TGender, USER_MSG } from '@prosa/shared/users-admin';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/users';
 import { verifyPassword } from '../../platform/crypto';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { emailTaken } from '../users/repository';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -20,6 +19,16 @@ const emailConflict = () => new AppError(ERROR_CODE.conflict, USER_MSG.emailTake
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** E-mails sign users in, so they are unique platform-wide (users_email_uq, as the admin's user form checks). */
+async function emailTaken(deps: Deps, email: string, exceptUserId: number) {
+  const [row] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, exceptUserId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 async function ownRow(deps: Deps, caller: Caller) {
@@ -60,7 +69,7 @@ export async function updateOwnProfile(deps: Deps, caller: Caller, input: TOwnPr
     if (!input.current_password) throw badRequest(OWN_PROFILE_MSG.passwordForEmail);
     if (!(await verifyPassword(current.passwordHash, input.current_password)))
       throw badRequest(MSG.currentPasswordWrong);
-    if (await emailTaken(deps.db, v.email, caller.userId)) throw emailConflict();
+    if (await emailTaken(deps, v.email, caller.userId)) throw emailConflict();
   }
   await deps.db
     .update(users)
