@@ -1,6 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiAs } from '../support/attendances';
-import { sql } from '../support/database';
 import { DEMO, login, mainMenu } from '../support/demo';
 
 // From a contact, "Iniciar conversa no WhatsApp": the phone selection modal (spec 3 §2, spec 1 §8) leads into
@@ -48,10 +47,17 @@ test('gestor inicia uma conversa no WhatsApp a partir do contato, escolhendo tel
     },
   });
   expect(twoPhones.ok()).toBe(true);
-  const [channel] = await sql<{ name: string }>(
-    `select ch.name from channels ch join companies c on c.id = ch.company_id
-      where c.name = 'Empresa Demo' and ch.kind in ('waent', 'waweb') and ch.deleted_at is null order by ch.id limit 1`,
-  );
+  // A WhatsApp number of the company to start from (the demo's, or one made here).
+  type Options = { channels: { name: string }[]; sectors: { id: number }[] };
+  let options = (await (await manager.get('/api/active-whatsapp/options')).json()) as Options;
+  if (options.channels.length === 0) {
+    const made = await manager.post('/api/channels/waweb', {
+      data: { name: 'WhatsApp do Contato', sector_id: options.sectors[0]?.id },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+    options = (await (await manager.get('/api/active-whatsapp/options')).json()) as Options;
+  }
+  const channel = options.channels[0];
   expect(channel).toBeTruthy();
 
   await login(page, DEMO.manager);
@@ -64,6 +70,7 @@ test('gestor inicia uma conversa no WhatsApp a partir do contato, escolhendo tel
   const choice = page.getByRole('dialog', { name: 'Iniciar conversa no WhatsApp' });
   await expect(choice.getByText('Contato não tem número de telefone cadastrado.')).toBeVisible();
   await choice.getByRole('button', { name: 'Fechar' }).click();
+  await expect(choice).toBeHidden();
 
   // From the contact's detail: the WhatsApp phone comes chosen.
   await (await row(page, 'Túlio Dois Números')).click();

@@ -98,7 +98,8 @@ export function ContactsTable({ rows, loading, tz, onOpen }: Props) {
                     </Table.Td>
                     <Table.Td ta="center">{p.channel_count}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(p.updated_at, tz)}</Table.Td>
-                    <Table.Td>
+                    {/* Clicks in its modals bubble through the React tree: they must not open the row. */}
+                    <Table.Td onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
                       <StartWhatsapp person={p} compact />
                     </Table.Td>
                   </Table.Tr>
