@@ -16,14 +16,12 @@ export const LOGIN_REDIRECT_MSG = {
 } as const;
 
 /** The format rules of the outbound-URL guard that need no network: https, a host, no credentials. */
+// A pattern, not `URL`: this package is shared by the server and the browser and assumes neither's library.
+const HTTPS_URL =
+  /^https:\/\/(?:\[[0-9A-Fa-f:.]+\]|(?:[A-Za-z0-9-]+\.)*[A-Za-z0-9-]+)(?::\d{1,5})?(?:[/?#][^\s]*)?$/;
+
 export function isRedirectUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password;
+  return HTTPS_URL.test(value);
 }
 
 export const ZLoginRedirectInput = z.object({
