@@ -35,7 +35,7 @@ const put = (redirect_url: unknown, cookie = admin) => http.put(url(), { cookie,
 const loginAnswer = (email: string) => http.post('/api/auth/login', { body: { email, password: PASSWORD } });
 const stored = async (companyId = demo.companyId) => {
   const [row] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
-  return (row?.metadata as { redirect_url?: string }).redirect_url;
+  return (row?.metadata as { redirect_url?: string } | undefined)?.redirect_url;
 };
 
 describe('login redirect to a new product URL', () => {
