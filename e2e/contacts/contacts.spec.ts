@@ -199,7 +199,7 @@ test('importação: só .csv, prévia do arquivo e resultado com as linhas recus
   // Spec 2 §5: the channel first, then the file.
   await modal.getByRole('button', { name: 'Importar' }).click();
   await expect(modal.getByText('O canal não foi inserido')).toBeVisible();
-  await modal.getByRole('textbox', { name: 'Canal' }).click();
+  await modal.getByRole('combobox', { name: 'Canal' }).click();
   await page.getByRole('option', { name: /WhatsApp QR da Empresa Demo/ }).click();
   await modal.getByRole('button', { name: 'Importar' }).click();
   await expect(modal.getByText('O arquivo .csv não foi inserido')).toBeVisible();

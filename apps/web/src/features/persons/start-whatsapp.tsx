@@ -168,6 +168,7 @@ function PhoneChoice(props: { person: Person; onCancel: () => void; onChoose: (p
             label: `${c.name} (${ACTIVE_CHANNEL_LABEL[c.kind]})`,
           }))}
           value={channelId}
+          allowDeselect={false}
           onChange={(v) => {
             setChannelId(v);
             setError(null);
