@@ -191,7 +191,23 @@ test('a busca com menos de 3 caracteres avisa sem chamar o servidor', async ({ p
   await expect.poll(() => calls.some((u) => u.includes('name=Carla'))).toBe(true);
 });
 
+/** A channel the import can bind to (a WhatsApp number by QR code made here when the company has none). */
+async function importChannel(api: APIRequestContext): Promise<string> {
+  type Channel = { name: string };
+  const list = (await (await api.get('/api/persons/import-channels')).json()) as Channel[];
+  if (list[0]) return list[0].name;
+  const options = (await (await api.get('/api/active-whatsapp/options')).json()) as {
+    sectors: { id: number }[];
+  };
+  const made = await api.post('/api/channels/waweb', {
+    data: { name: 'WhatsApp da Importação', sector_id: options.sectors[0]?.id },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  return 'WhatsApp da Importação';
+}
+
 test('importação: só .csv, prévia do arquivo e resultado com as linhas recusadas', async ({ page }) => {
+  const channelName = await importChannel(manager);
   await login(page, DEMO.manager);
   await openContacts(page);
   await page.getByRole('button', { name: 'Importar contatos' }).click();
@@ -200,7 +216,7 @@ test('importação: só .csv, prévia do arquivo e resultado com as linhas recus
   await modal.getByRole('button', { name: 'Importar' }).click();
   await expect(modal.getByText('O canal não foi inserido')).toBeVisible();
   await modal.getByRole('combobox', { name: 'Canal' }).click();
-  await page.getByRole('option', { name: /WhatsApp QR da Empresa Demo/ }).click();
+  await page.getByRole('option', { name: new RegExp(channelName) }).click();
   await modal.getByRole('button', { name: 'Importar' }).click();
   await expect(modal.getByText('O arquivo .csv não foi inserido')).toBeVisible();
   const file = modal.locator('input[type="file"]');
