@@ -43,6 +43,7 @@ describe('facts catalogue', () => {
         'internal.message',
         'notification.changed',
         'survey.changed',
+        'negotiation.step',
       ].sort(),
     );
     expect(FACT_NOTICES.every((n) => isNotice(n))).toBe(true);

@@ -4,6 +4,7 @@
 import { z as zod } from '@prosa/shared/zod';
 
 export { ZAvatarOutput, ZManagerSurvey, ZUserSettings } from '@prosa/shared/account';
+export { ZOwnProfile, ZOwnProfileSaved } from '@prosa/shared/account-profile';
 export {
   ZCard,
   ZCardPage,

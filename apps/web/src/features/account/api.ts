@@ -1,4 +1,4 @@
-import { type TOwnProfileInput, ZOwnProfile, ZOwnProfileSaved } from '@prosa/shared/account-profile';
+import type { TOwnProfileInput } from '@prosa/shared/account-profile';
 import { apiRequest } from '../../lib/api';
 
 export const accountApi = {
@@ -12,9 +12,9 @@ export const accountApi = {
 };
 
 export const profileApi = {
-  ownProfile: () => apiRequest('/api/users/me/profile', { schema: ZOwnProfile }),
+  ownProfile: () => apiRequest('/api/users/me/profile', { schema: (s) => s.ZOwnProfile }),
   saveOwnProfile: (body: TOwnProfileInput) =>
-    apiRequest('/api/users/me/profile', { method: 'PUT', body, schema: ZOwnProfileSaved }),
+    apiRequest('/api/users/me/profile', { method: 'PUT', body, schema: (s) => s.ZOwnProfileSaved }),
   uploadAvatar: (file: File) => {
     const form = new FormData();
     form.append('file', file);

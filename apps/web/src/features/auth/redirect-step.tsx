@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
-import { isRedirectUrl, LOGIN_REDIRECT_MSG } from '@prosa/shared/login-redirect';
+import { isRedirectUrl, LOGIN_REDIRECT_MSG } from '@prosa/shared/login-redirect-texts';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { StepHeader } from './step-header';
