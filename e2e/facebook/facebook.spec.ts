@@ -220,6 +220,8 @@ test('a conta do Instagram da página é cadastrada, a mensagem do Direct chega 
   page,
   baseURL,
 }) => {
+  // A long path (an account's whole life, then the page's): more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   await login(page, DEMO.admin);
   await page.goto('/channels/instagram');
   await page.getByRole('button', { name: 'Nova conta' }).first().click();

@@ -41,7 +41,7 @@ test('o gestor escreve, a operadora vê ao vivo com o aviso de não lida e respo
   await modal.getByRole('button', { name: 'Enviar' }).click();
   await expect(modal).toHaveCount(0);
   await gestor.getByRole('button', { name: /Conversa com Ana Operadora/ }).click();
-  await expect(gestor.getByText(QUESTION)).toBeVisible();
+  await expect(gestor.getByLabel('Mensagens').getByText(QUESTION)).toBeVisible();
   await expect(
     gestor.getByLabel('Mensagens').getByText('Precisa de resposta', { exact: true }),
   ).toBeVisible();
