@@ -22,7 +22,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   reporter: 'list',
-  timeout: 30_000,
+  // Long real paths (a visitor, an operator and a manager in one test) pass 30 s when the machine is busy.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
