@@ -84,6 +84,9 @@ async function startServer(
       OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       // Tests count queues from the demo data alone: no sample conversations unless a test asks for them.
       SEED_SAMPLES: 'false',
+      // One PostgreSQL (max_connections 100) serves the test files running side by side: a spawned node keeps a
+      // small pool (a three-node test with the default 20 each held ~86 connections and starved its neighbour).
+      DB_POOL_MAX: '6',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -35,6 +35,8 @@ beforeAll(async () => {
     WEB_DIST: '/nonexistent',
     DATA_DIR: '/tmp/prosa-dist-nodes',
     DISTRIBUTION_TICK_MS: '100',
+    // Errors only: an unexpected answer shows the node's own error line.
+    LOG_LEVEL: 'error',
   };
   nodes = await Promise.all([spawnServer(env), spawnServer(env), spawnServer(env)]);
   const c = await db.query<{ id: number }>(`select id from companies where name = 'Empresa Demo'`);
@@ -160,7 +162,10 @@ describe('distribution across three server processes', () => {
           const body = await res.text();
           if (res.status === 200) transfers++;
           else if (res.status === 409) refusedFull++;
-          else throw new Error(`transferência inesperada: ${res.status} ${body}`);
+          else
+            throw new Error(
+              `transferência inesperada: ${res.status} ${body}\n${node?.output().split('\n').filter((l) => /error|erro/i.test(l)).slice(-5).join('\n')}`,
+            );
           i++;
         }
         await new Promise((r) => setTimeout(r, 5));
