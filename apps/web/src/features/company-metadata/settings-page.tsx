@@ -36,6 +36,15 @@ import {
   ViewOptionsTab,
 } from './switch-tabs';
 import { ChatbotsTab, KnowledgeBaseTab } from './value-tabs';
+import { AutoChangeTab } from './tabs/auto-change-tab';
+import { BatchCloseSettingsTab } from './tabs/batch-close-tab';
+import { CampaignOptionsTab } from './tabs/campaign-options-tab';
+import { CampaignSettingsTab } from './tabs/campaign-tab';
+import { ChannelsSettingsTab } from './tabs/channels-tab';
+import { DashboardSettingsTab } from './tabs/dashboard-tab';
+import { HistorySettingsTab } from './tabs/history-tab';
+import { MediaControlTab } from './tabs/media-control-tab';
+import { WhatsappSettingsTab } from './tabs/whatsapp-tab';
 
 const SIDE_LIST: CSSProperties = {
   flexShrink: 0,
@@ -71,6 +80,15 @@ const PANEL: Record<TSettingsTab, () => ReactNode> = {
   audio: () => <AudioTab />,
   'view-options': () => <ViewOptionsTab />,
   'seconds-control': () => <SecondsControlTab />,
+  dashboard: () => <DashboardSettingsTab />,
+  campaign: () => <CampaignSettingsTab />,
+  whatsapp: () => <WhatsappSettingsTab />,
+  'batch-close': () => <BatchCloseSettingsTab />,
+  'media-control': () => <MediaControlTab />,
+  channels: () => <ChannelsSettingsTab />,
+  history: () => <HistorySettingsTab />,
+  'auto-change': () => <AutoChangeTab />,
+  'campaign-options': () => <CampaignOptionsTab />,
 };
 
 /**

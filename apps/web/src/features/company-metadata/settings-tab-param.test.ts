@@ -39,8 +39,8 @@ describe('aba das configurações', () => {
   });
 
   it('has the 11 attendance-settings tabs and the 14 general tabs that exist, each once', () => {
-    expect(settingsTabsOf('Atendimento')).toHaveLength(11);
-    expect(settingsTabsOf('Gerais')).toHaveLength(14);
+    expect(settingsTabsOf('Atendimento')).toHaveLength(13);
+    expect(settingsTabsOf('Gerais')).toHaveLength(21);
     // The reports tab is real since the background and periodic reports exist (issue 19).
     expect(settingsTabOf('reports')).toBe('reports');
     // The BI report tab is real since the embedded BI reports exist (issue 21).

@@ -1,9 +1,6 @@
 // The tabs of /settings (spec 2 §2): the numbered settings tabs and the attendance-settings tabs, kept in
-// ?tab= so a link can open one; the default is pause control. A tab of the spec whose feature does not exist
-// yet is not offered (nothing that does nothing): dashboard, campaigns, WhatsApp, batch close,
-// media control and channels arrive with their modules; auto change and campaign
-// options with the chatbots and campaigns they act on; history e-mails with the module that reads them (its panel
-// waits in report-tabs.tsx). Reports: the background reports and the periodic e-mails (issue 19). BI report: the
+// ?tab= so a link can open one; the default is pause control. Every tab of the spec is offered, each changing
+// behaviour that exists. Reports: the background reports and the periodic e-mails (issue 19). BI report: the
 // company's complete report, opened from the reports index (issue 21).
 
 export type TSettingsGroup = 'Gerais' | 'Atendimento';
@@ -32,6 +29,15 @@ export const SETTINGS_TAB_LIST = [
   { id: 'negotiator', label: 'Negociador', group: 'Gerais' },
   // Tab 17: the built-in CRM, Oportunidades (allow.allowCosmosCRM), issue 22.
   { id: 'crm', label: 'CRM', group: 'Gerais' },
+  // Tab 2: dashboards; tab 3: campaigns; tab 5: WhatsApp; tab 6: batch close; tab 14: media control; tab 15:
+  // channels; tab 20: history (issue 24).
+  { id: 'dashboard', label: 'Dashboards', group: 'Gerais' },
+  { id: 'campaign', label: 'Campanhas', group: 'Gerais' },
+  { id: 'whatsapp', label: 'WhatsApp', group: 'Gerais' },
+  { id: 'batch-close', label: 'Finalização em lote', group: 'Gerais' },
+  { id: 'media-control', label: 'Controle de mídia', group: 'Gerais' },
+  { id: 'channels', label: 'Canais', group: 'Gerais' },
+  { id: 'history', label: 'Histórico', group: 'Gerais' },
   // Attendance settings (of the spec's 13 tabs, those whose feature exists).
   { id: 'contact-metadata', label: 'Metadados de contato', group: 'Atendimento' },
   { id: 'knowledge-base', label: 'Base de conhecimento', group: 'Atendimento' },
@@ -44,6 +50,8 @@ export const SETTINGS_TAB_LIST = [
   { id: 'audio', label: 'Áudio', group: 'Atendimento' },
   { id: 'view-options', label: 'Opções de visualização', group: 'Atendimento' },
   { id: 'seconds-control', label: 'Controle de segundos', group: 'Atendimento' },
+  { id: 'auto-change', label: 'Mudança automática', group: 'Atendimento' },
+  { id: 'campaign-options', label: 'Opções de campanha', group: 'Atendimento' },
 ] as const satisfies readonly { id: string; label: string; group: TSettingsGroup }[];
 
 export type TSettingsTab = (typeof SETTINGS_TAB_LIST)[number]['id'];

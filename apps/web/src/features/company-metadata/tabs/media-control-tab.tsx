@@ -1,0 +1,4 @@
+// Placeholder while the tab is being built this session (issue 24); replaced by its real panel.
+export function MediaControlTab() {
+  return null;
+}
