@@ -15,22 +15,20 @@ describe('aba das configurações', () => {
     expect(settingsTabOf('qualquer')).toBe('pause');
   });
 
-  it('does not offer the tabs whose feature does not exist yet, even by address', () => {
-    const hidden = [
+  it('offers every numbered tab and attendance tab of the spec, each by address', () => {
+    const spec = [
       'dashboard',
       'campaign',
       'whatsapp',
       'batch-close',
-      'media',
+      'media-control',
       'channels',
-      'messenger',
       'auto-change',
       'campaign-options',
       'history',
     ];
-    for (const id of hidden) expect(settingsTabOf(id)).toBe('pause');
-    const ids: string[] = SETTINGS_TAB_LIST.map((t) => t.id);
-    expect(ids.filter((id) => hidden.includes(id))).toEqual([]);
+    for (const id of spec) expect(settingsTabOf(id)).toBe(id);
+    expect(settingsTabOf('messenger')).toBe('pause');
   });
 
   it('keeps the tab in the address, except the default one', () => {
@@ -38,7 +36,7 @@ describe('aba das configurações', () => {
     expect(settingsTabParams('rules')).toEqual({ tab: 'rules' });
   });
 
-  it('has the 11 attendance-settings tabs and the 14 general tabs that exist, each once', () => {
+  it('has the 13 attendance-settings tabs and the 21 general tabs, each once', () => {
     expect(settingsTabsOf('Atendimento')).toHaveLength(13);
     expect(settingsTabsOf('Gerais')).toHaveLength(21);
     // The reports tab is real since the background and periodic reports exist (issue 19).
