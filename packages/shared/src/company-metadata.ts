@@ -14,6 +14,8 @@ export const META_MSG = {
   enableError: 'Não foi possível ativar este recurso.',
   autoChangeMinutes: 'O valor informado em minutos deve ser um número inteiro entre 0 e 44640.',
   campaignHours: 'O valor informado em horas deve ser um número inteiro entre 0 e 120.',
+  campaignPerMinute: 'O limite de envios por minuto deve ser um número inteiro entre 1 e 6000.',
+  batchCloseMax: 'O máximo de atendimentos por ação deve ser um número inteiro entre 1 e 1000.',
   reportBiId: 'O report-id deve ser informado.',
   backgroundPeriod: 'Ao menos um período deve ser preenchido.',
   invalidEmail: (email: string) => `E-mail ${email} inválido!`,
@@ -47,6 +49,15 @@ export function nearRealTimeEmail(allow: Readonly<Record<string, unknown>> | und
   return allow?.[NEAR_REAL_TIME_EMAIL] !== false;
 }
 
+/** Company modules on unless a manager turns them off (settings tabs 2 dashboard, 3 campaign, 6 batch close). */
+export const DASHBOARD_FLAG = 'dashboard';
+export const CAMPAIGNS_FLAG = 'campaigns';
+export const BATCH_CLOSE_FLAG = 'batch_close';
+/** Whether a company module of a default-on flag is on (the flag true or never set). */
+export function moduleOn(allow: Readonly<Record<string, unknown>> | undefined, flag: string): boolean {
+  return allow?.[flag] !== false;
+}
+
 /** Company switches (spec 1 §3 allow flags, spec 3 §3). Unknown flags (allowCosmosCRM, …) pass through. */
 export const ZAllow = z
   .looseObject({
@@ -74,6 +85,10 @@ export const ZAllow = z
     internal_messenger: flag,
     /** Spec 1 §7: e-mail read as it arrives (IMAP IDLE); off, each mailbox is checked every 5 minutes. */
     [NEAR_REAL_TIME_EMAIL]: z.boolean().default(true),
+    /** Settings tabs 2, 3, 6 (issue 24): company modules on unless turned off (menu entries and routes). */
+    [DASHBOARD_FLAG]: z.boolean().default(true),
+    [CAMPAIGNS_FLAG]: z.boolean().default(true),
+    [BATCH_CLOSE_FLAG]: z.boolean().default(true),
   })
   .prefault({});
 export type TAllow = z.infer<typeof ZAllow>;
@@ -152,6 +167,33 @@ const ZChangeAuto = z
       .min(0, { error: META_MSG.autoChangeMinutes })
       .max(AUTO_CHANGE_MAX_MINUTES, { error: META_MSG.autoChangeMinutes })
       .default(0),
+  })
+  .prefault({});
+
+/** Campaign settings (tab 3): a company-wide cap on sends per minute of each channel (null: the channel's rate). */
+export const CAMPAIGN_PER_MINUTE_MAX = 6000;
+const ZCampaignSettings = z
+  .looseObject({
+    per_minute: z
+      .number({ error: META_MSG.campaignPerMinute })
+      .int({ error: META_MSG.campaignPerMinute })
+      .min(1, { error: META_MSG.campaignPerMinute })
+      .max(CAMPAIGN_PER_MINUTE_MAX, { error: META_MSG.campaignPerMinute })
+      .nullable()
+      .default(null),
+  })
+  .prefault({});
+
+/** Batch close (tab 6): at most this many attendances in one action (the module's own limit is the ceiling). */
+export const BATCH_CLOSE_SETTING_MAX = 1000;
+const ZBatchCloseSettings = z
+  .looseObject({
+    max_items: z
+      .number({ error: META_MSG.batchCloseMax })
+      .int({ error: META_MSG.batchCloseMax })
+      .min(1, { error: META_MSG.batchCloseMax })
+      .max(BATCH_CLOSE_SETTING_MAX, { error: META_MSG.batchCloseMax })
+      .default(BATCH_CLOSE_SETTING_MAX),
   })
   .prefault({});
 
@@ -238,6 +280,8 @@ export const ZCompanyMetadataShape = z.looseObject({
   allow: ZAllow,
   change_auto: ZChangeAuto,
   campaign_options: ZCampaignOptions,
+  campaign_settings: ZCampaignSettings,
+  batch_close_settings: ZBatchCloseSettings,
   chatbot_message_return: z.string().max(1000, { error: META_MSG.chatbotMessageMax }).default(''),
   knowledgebase_scope: z.enum(['company', 'sector']).default('company'),
   reports: ZReports,

@@ -12,6 +12,18 @@ describe('menu by company feature', () => {
     // Other entries do not depend on flags.
     expect(labels({})).toEqual(['Atendimentos', 'Contatos', 'Perguntas e respostas', 'Minha conta']);
   });
+
+  it('hides dashboards, campaigns and batch close while the company has them off (issue 24)', () => {
+    const labels = (flags: Record<string, boolean>) =>
+      menuForRole(ROLE.manager, null, flags).map((m) => m.label);
+    const on = labels({ dashboard: true, campaigns: true, batch_close: true });
+    expect(on).toEqual(expect.arrayContaining(['Painéis', 'Campanhas', 'Ações em massa']));
+    const off = labels({ dashboard: false, campaigns: false, batch_close: false });
+    expect(off).not.toContain('Painéis');
+    expect(off).not.toContain('Campanhas');
+    expect(off).not.toContain('Ações em massa');
+    expect(off.length).toBe(on.length - 3);
+  });
 });
 
 describe('menu by role', () => {

@@ -171,7 +171,7 @@ export const MENU: TMenuItem[] = [
   { key: 'chatbot-flows', label: 'Fluxos de chatbot', path: '/chatbot-flows', minRole: ROLE.manager },
   { key: 'polls', label: 'Pesquisas', path: '/polls', minRole: ROLE.manager },
   { key: 'mailings', label: 'Mailings', path: '/mailings', minRole: ROLE.manager },
-  { key: 'campaigns', label: 'Campanhas', path: '/campaigns', minRole: ROLE.manager },
+  { key: 'campaigns', label: 'Campanhas', path: '/campaigns', minRole: ROLE.manager, flag: 'campaigns' },
   // Issue 23: the auto-negotiator, when the company allows it (allow.negotiator, settings tab 4).
   { key: 'negotiator', label: 'Negociador', path: '/negotiator', minRole: ROLE.manager, flag: 'negotiator' },
   { key: 'optin', label: 'Opt-in', path: '/optin', minRole: ROLE.manager },
@@ -189,8 +189,15 @@ export const MENU: TMenuItem[] = [
     minRole: ROLE.manager,
     permission: 'sugestoes_de_bloqueio',
   },
-  { key: 'batch-close', label: 'Ações em massa', path: '/batch-close', minRole: ROLE.manager },
-  { key: 'dashboards', label: 'Painéis', path: '/dashboards', minRole: ROLE.manager },
+  // Issue 24: company modules on unless turned off in settings (tabs 6 and 2).
+  {
+    key: 'batch-close',
+    label: 'Ações em massa',
+    path: '/batch-close',
+    minRole: ROLE.manager,
+    flag: 'batch_close',
+  },
+  { key: 'dashboards', label: 'Painéis', path: '/dashboards', minRole: ROLE.manager, flag: 'dashboard' },
   { key: 'reports', label: 'Relatórios', path: '/reports', minRole: ROLE.manager },
   {
     key: 'settings',

@@ -13,14 +13,16 @@ export async function getCompanyFeatures(deps: Pick<AppDeps, 'db'>, caller: Call
   if (!company) throw notFound();
   const meta = company.metadata as Meta;
   const autoDist = meta.auto_dist?.on === true;
+  const read = readCompanyMetadata(company.metadata);
+  // The stored flags plus the defaults of those never set (modules on unless turned off, issue 24).
   const allow = Object.fromEntries(
-    Object.entries(meta.allow ?? {}).filter(([, v]) => typeof v === 'boolean'),
+    Object.entries({ ...read.allow, ...(meta.allow ?? {}) }).filter(([, v]) => typeof v === 'boolean'),
   ) as Record<string, boolean>;
   return {
     triage: effectiveTriage(meta.triage, autoDist),
     auto_dist: autoDist,
     allow,
-    settings: chatSettingsOf(readCompanyMetadata(company.metadata)),
+    settings: chatSettingsOf(read),
     timezone: company.timezone,
   };
 }
