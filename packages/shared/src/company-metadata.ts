@@ -89,6 +89,15 @@ export const ZAllow = z
     [DASHBOARD_FLAG]: z.boolean().default(true),
     [CAMPAIGNS_FLAG]: z.boolean().default(true),
     [BATCH_CLOSE_FLAG]: z.boolean().default(true),
+    // Feature flags by type (feature-flags.ts; the platform owner toggles them), today's behaviour by default.
+    sms_campaign: z.boolean().default(true),
+    allowCosmosCRM: flag,
+    display_midia: z.boolean().default(true),
+    dist_v2: z.boolean().default(true),
+    mfa_active: z.boolean().default(true),
+    closed_bucket: flag,
+    encrypted_message: flag,
+    send_username: flag,
   })
   .prefault({});
 export type TAllow = z.infer<typeof ZAllow>;
