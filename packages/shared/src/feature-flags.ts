@@ -63,7 +63,8 @@ export const FEATURE_FLAGS: Record<TFeatureFlagType, TFeatureFlagDef> = {
     key: 'mfa_active',
     default: true,
     label: 'Verificação em duas etapas (MFA)',
-    description: 'Permite que a empresa exija o código de verificação no login; desligado, o login não pede código.',
+    description:
+      'Permite que a empresa exija o código de verificação no login; desligado, o login não pede código.',
   },
   closed_bucket: {
     key: 'closed_bucket',
@@ -82,7 +83,8 @@ export const FEATURE_FLAGS: Record<TFeatureFlagType, TFeatureFlagDef> = {
     key: 'send_username',
     default: false,
     label: 'Enviar nome do operador',
-    description: 'As mensagens de texto dos operadores saem com o nome do operador em negrito na primeira linha.',
+    description:
+      'As mensagens de texto dos operadores saem com o nome do operador em negrito na primeira linha.',
   },
 };
 
