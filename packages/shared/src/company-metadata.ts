@@ -4,7 +4,9 @@
 // - attendances: attendance rules tab 19 (seconds), apps/server/src/modules/distribution/attendance-rules.ts
 // - auto_dist.on / client_waiting_response / operator_waiting_response(_end) (minutes): distribution
 // - control_pause: pause settings tab 1 (minutes)
+import { COMPANY_CHANNEL_KINDS, channelFlag } from './company-channels';
 import { INT4_MAX, zId, zInt4 } from './ids';
+import { MEDIA_KINDS, MEDIA_MAX_MB, mediaMaxMbMessage, type TMediaKind } from './media-control';
 import { PAUSE_MSG } from './pause';
 import { z } from './zod';
 
@@ -27,6 +29,7 @@ export const META_MSG = {
   readUnreadDisabled: 'Marcar atendimentos como não lidos está desativado para a empresa.',
   markedUnread: 'Atendimento marcado como não lido.',
   tooLarge: 'As configurações da empresa excedem o tamanho máximo.',
+  maxActive: 'O limite diário de ativos deve ser um número inteiro entre 0 e 100000.',
 } as const;
 
 /** Most requests read the metadata and unknown keys pass through: the whole object has a size limit. */
@@ -81,6 +84,10 @@ export const ZAllow = z
     'report-bi': flag,
     background_reports: flag,
     'whatsapp-profile-picture': flag,
+    /** Spec 1 §6: active WhatsApp from the panel (settings tab 5). */
+    'whatsapp-active': flag,
+    /** Settings tab 15: the channel kinds the company uses, each on unless turned off (company-channels.ts). */
+    ...Object.fromEntries(COMPANY_CHANNEL_KINDS.map((k) => [channelFlag(k), z.boolean().default(true)])),
     /** Spec 1 §3 feature flag: the internal messenger between managers and operators (settings tab 16). */
     internal_messenger: flag,
     /** Spec 1 §7: e-mail read as it arrives (IMAP IDLE); off, each mailbox is checked every 5 minutes. */
@@ -176,7 +183,32 @@ const ZChangeAuto = z
       .min(0, { error: META_MSG.autoChangeMinutes })
       .max(AUTO_CHANGE_MAX_MINUTES, { error: META_MSG.autoChangeMinutes })
       .default(0),
+    /** The status the idle attendances get (a company status); none: nothing changes. */
+    status_id: zId().nullable().optional(),
   })
+  .prefault({});
+
+/** Media control (settings tab 14): each kind on or off and its size within the channels' limit. */
+const ZMediaKindRule = (kind: TMediaKind) =>
+  z
+    .looseObject({
+      enabled: z.boolean().default(true),
+      max_mb: z
+        .number({ error: mediaMaxMbMessage(kind) })
+        .int({ error: mediaMaxMbMessage(kind) })
+        .min(1, { error: mediaMaxMbMessage(kind) })
+        .max(MEDIA_MAX_MB[kind], { error: mediaMaxMbMessage(kind) })
+        .nullable()
+        .default(null),
+    })
+    .prefault({});
+const ZMediaControl = z
+  .looseObject(
+    Object.fromEntries(MEDIA_KINDS.map((k) => [k, ZMediaKindRule(k)])) as Record<
+      TMediaKind,
+      ReturnType<typeof ZMediaKindRule>
+    >,
+  )
   .prefault({});
 
 /** Campaign settings (tab 3): a company-wide cap on sends per minute of each channel (null: the channel's rate). */
@@ -298,6 +330,15 @@ export const ZCompanyMetadataShape = z.looseObject({
   audio: z.looseObject({ enabled: flag }).prefault({}),
   read_unread: z.looseObject({ enabled: flag }).prefault({}),
   seconds_control: z.looseObject({ enabled: flag }).prefault({}),
+  media_control: ZMediaControl,
+  /** Spec 1 §3 max_active: active WhatsApp sends a day (settings tab 5); null or 0: no limit. */
+  max_active: z
+    .number({ error: META_MSG.maxActive })
+    .int({ error: META_MSG.maxActive })
+    .min(0, { error: META_MSG.maxActive })
+    .max(100000, { error: META_MSG.maxActive })
+    .nullable()
+    .optional(),
 });
 
 /** The on/off attendance settings the chat screen of every user follows (audio, read/unread, seconds). */
