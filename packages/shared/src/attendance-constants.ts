@@ -57,5 +57,11 @@ export const ATT_MSG = {
   forwardText: 'PSC.',
 } as const;
 
+/**
+ * Outgoing messages that must end in error in a row (since the contact last wrote) for an open attendance to be
+ * locked ("Travado"): docs/decisions/0011-locked-attendances.md.
+ */
+export const LOCK_AFTER_FAILED_SENDS = 3;
+
 /** The chat list's search box (name, phone, protocol): the spec's search limit (§9 "Search text"). */
 export const CARD_SEARCH_MAX = 255;

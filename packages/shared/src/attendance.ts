@@ -1,7 +1,7 @@
 import { ZAttachmentRefs } from './attachments';
 import { CHANNEL_KINDS } from './channels';
 import { ZEmailReplyExtras } from './email';
-import { zBigIdParam, zId, zIdParam, zInt4Param, zPage } from './ids';
+import { INT4_MAX, zBigIdParam, zId, zIdParam, zInt4Param, zPage } from './ids';
 import { z } from './zod';
 
 export {
@@ -13,6 +13,8 @@ export {
 } from './attendance-constants';
 
 import { ATT_MSG, ATTENDANCE_FILTERS, CARD_SEARCH_MAX } from './attendance-constants';
+
+const OPERATOR_FILTER_ERROR = 'Filtro de operadores inválido.';
 
 export const ZAttendanceListQuery = z.object({
   sector_id: zIdParam().optional(),
@@ -28,6 +30,18 @@ export const ZAttendanceListQuery = z.object({
     .max(CARD_SEARCH_MAX, { error: `Busca deve conter no máximo ${CARD_SEARCH_MAX} caracteres` })
     .optional()
     .transform((v) => v || undefined),
+  /** The operator filter (side modal): assigned to one of these users (ids separated by commas)… */
+  operator_ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, { error: OPERATOR_FILTER_ERROR })
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .refine((ids) => ids.every((id) => id >= 1 && id <= INT4_MAX), { error: OPERATOR_FILTER_ERROR })
+    .optional(),
+  /** …or without an operator ("Sem operador"). */
+  unassigned: z
+    .enum(['0', '1', 'false', 'true'], { error: OPERATOR_FILTER_ERROR })
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
 });
 export type TAttendanceListQuery = z.infer<typeof ZAttendanceListQuery>;
 

@@ -6,6 +6,7 @@ import { type ChannelInfra, channelCtx, type SendResult, type TemplatePayload } 
 import type { ChannelRegistry } from '../registry';
 import type { ChannelRepository } from '../repository';
 import { judgeAttempt } from '../send-policy';
+import { settleLocked } from './attendance-lock';
 import { takeRateSlot } from './rate';
 
 // One attempt at an outgoing message (plan 0005 §4): claimed by one runner only, paced by the channel's shared
@@ -216,6 +217,7 @@ export async function finish(
         data: { message_id: row.id, delivery: row.delivery },
       },
     ]);
+    await settleLocked(tx, row.companyId, [row.attendanceId]);
     return row;
   });
 }

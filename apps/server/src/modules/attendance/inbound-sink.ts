@@ -1,6 +1,7 @@
 import { channelFactsOf } from '@prosa/shared/channel-capabilities';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { InboundSink } from '../../channels/inbound/sink';
+import { settleLocked } from '../../channels/outbound/attendance-lock';
 import type { InboundContact, InboundMessage, OpenChannel } from '../../channels/port';
 import { attendances, contacts, messages } from '../../db/schema/attendance';
 import { writeFacts } from '../../facts/write-facts';
@@ -235,7 +236,10 @@ export function attendanceInboundSink(
           .set(change)
           .where(and(eq(messages.companyId, target.companyId), eq(messages.id, target.id), guard))
           .returning();
-        if (row) await writeFacts(tx, [messageFact(row, 'delivery.updated')]);
+        if (row) {
+          await writeFacts(tx, [messageFact(row, 'delivery.updated')]);
+          await settleLocked(tx, row.companyId, [row.attendanceId]);
+        }
       });
       return true;
     },

@@ -344,7 +344,7 @@ export async function ingestBatchTx(
       unread_count = a.unread_count + v.n,
       customer_response_counter = a.customer_response_counter + v.n,
       last_message_at = v.at, last_message_preview = v.preview, last_message_sender = 0,
-      latest_contact_chat_message_at = v.at, busy_client = false, updated_at = now()
+      latest_contact_chat_message_at = v.at, busy_client = false, locked = false, updated_at = now()
     from unnest(${sql.param(ids)}::bigint[], ${sql.param(rows.map((r) => r.n))}::int[],
       ${sql.param(rows.map((r) => r.at.toISOString()))}::timestamptz[], ${sql.param(rows.map((r) => r.preview))}::text[])
       as v(id, n, at, preview)

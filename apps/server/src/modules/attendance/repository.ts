@@ -75,6 +75,14 @@ function searchCondition(term: string): SQL {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+/** The operator filter: cards of the chosen operators and/or without one (ids of another company match none). */
+function operatorCondition(q: TAttendanceListQuery): SQL | undefined {
+  const parts: SQL[] = [];
+  if (q.operator_ids && q.operator_ids.length > 0) parts.push(inArray(a.operatorAssignedId, q.operator_ids));
+  if (q.unassigned) parts.push(isNull(a.operatorAssignedId));
+  return parts.length > 0 ? or(...parts) : undefined;
+}
+
 function baseConditions(viewer: Viewer, q: TAttendanceListQuery): SQL[] {
   const conds = [...visibleTo(viewer), isNull(a.closedAt)];
   if (q.q) conds.push(searchCondition(q.q));
@@ -82,6 +90,8 @@ function baseConditions(viewer: Viewer, q: TAttendanceListQuery): SQL[] {
   if (q.status !== undefined) conds.push(eq(a.statusId, q.status));
   if (q.kind !== undefined) conds.push(eq(a.channelKind, q.kind));
   if (q.contact_id !== undefined) conds.push(eq(a.contactId, q.contact_id));
+  const byOperator = operatorCondition(q);
+  if (byOperator) conds.push(byOperator);
   return conds;
 }
 

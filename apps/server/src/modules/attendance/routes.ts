@@ -25,6 +25,7 @@ import { toCard } from './card';
 import { deleteLockedContact, saveNotes, setAnswered, setBusyClient } from './card-updates';
 import { forwardMessage } from './forward-message';
 import { listAttendances } from './list-attendances';
+import { listCompanyOperators } from './list-company-operators';
 import { listMessages } from './list-messages';
 import { listPastMessages } from './list-past-messages';
 import { listSectorOperators } from './list-sector-operators';
@@ -56,6 +57,19 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => listAttendances(deps, callerOf(request), request.query),
+    );
+
+    app.get(
+      '/api/attendance-operators',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Operadores para o filtro da lista (gestores)',
+          response: { 200: z.array(ZSectorOperator) },
+        },
+      },
+      async (request) => listCompanyOperators(deps, callerOf(request)),
     );
 
     app.get(

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { settleLocked } from '../../channels/outbound/attendance-lock';
 import { DEADLINE_ERROR } from '../../channels/outbound/run-send';
 import { messages } from '../../db/schema/attendance';
 import { writeFacts } from '../../facts/write-facts';
@@ -43,6 +44,12 @@ export async function sweepOutbound(deps: OutboundDeps): Promise<OutboundSweep> 
           data: { message_id: r.id, delivery: 'error' as const },
         })),
       );
+      for (const companyId of new Set(rows.map((r) => r.companyId)))
+        await settleLocked(
+          tx,
+          companyId,
+          rows.filter((r) => r.companyId === companyId).map((r) => r.attendanceId),
+        );
       return rows.length;
     });
 
