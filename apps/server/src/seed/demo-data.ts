@@ -21,6 +21,9 @@ export const DEMO_LOGINS = [
 
 const SEED_KEY = 'demo_seeded_at';
 
+// The demo admins already passed the first-run guide and the trial welcome, so the demo opens straight on the chat.
+const DEMO_ADMIN_SEEN = { onboarding_dismissed: true, trial_welcome_seen: true };
+
 /** Demo companies, sectors, statuses and users; runs once per database (first start only). */
 export async function seedDemoData(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -146,7 +149,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
                   },
                 }
               : // Issue 22: the demo operators may see and edit the opportunities (CRM), which operators lack by default.
-                { crm: { view: true, edit: true } },
+                { crm: { view: true, edit: true }, ...(u.role === ROLE.admin ? DEMO_ADMIN_SEEN : {}) },
         })
         .returning({ id: users.id });
       if (!row) throw new Error('seed: user not created');
@@ -200,6 +203,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         role: 2,
         gender: 'female',
         passwordHash,
+        settings: DEMO_ADMIN_SEEN,
       })
       .returning({ id: users.id });
     if (otherAdmin && otherSector) {

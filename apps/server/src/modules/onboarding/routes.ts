@@ -1,0 +1,51 @@
+import { ZOnboardingMarkOutput, ZOnboardingOutput } from '@prosa/shared/onboarding';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf, MANAGER } from '../../http/access';
+import type { AppDeps } from '../../platform/deps';
+import { dismissOnboarding, markTrialSeen } from './dismiss-onboarding';
+import { getOnboarding } from './get-onboarding';
+
+const tags = ['onboarding'];
+
+/** The first-run guide and the trial welcome (spec 1 §2 side modals), for the company's managers and admins. */
+export function onboardingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/onboarding',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary:
+            'Guia de primeiros passos: etapas concluídas (calculadas dos dados da empresa) e período de teste',
+          response: { 200: ZOnboardingOutput },
+        },
+      },
+      async (request) => getOnboarding(deps, callerOf(request)),
+    );
+    app.post(
+      '/api/onboarding/dismiss',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Dispensa o guia de primeiros passos para o usuário',
+          response: { 200: ZOnboardingMarkOutput },
+        },
+      },
+      async (request) => dismissOnboarding(deps, callerOf(request)),
+    );
+    app.post(
+      '/api/onboarding/trial-seen',
+      {
+        config: MANAGER,
+        schema: {
+          tags,
+          summary: 'Registra que o usuário viu as boas-vindas do período de teste',
+          response: { 200: ZOnboardingMarkOutput },
+        },
+      },
+      async (request) => markTrialSeen(deps, callerOf(request)),
+    );
+  };
+}
