@@ -9,6 +9,7 @@ import { badRequest, forbidden } from '../../platform/errors';
 import { userSectorIds } from '../auth/repository';
 import { findSector } from '../sectors/repository';
 import { isBlacklisted } from './blacklist';
+import { assertDailyActiveLimit } from './daily-limit';
 import { callerMaySendActive, companyAllowsActive } from './permission';
 
 export const SECTOR_NOT_FOUND = 'O setor responsável pelo atendimento não foi localizado.';
@@ -17,6 +18,7 @@ export const SECTOR_NOT_FOUND = 'O setor responsável pelo atendimento não foi 
 export async function assertMaySendActive(db: AppDeps['db'], caller: Caller) {
   if (!(await companyAllowsActive(db, caller.companyId))) throw forbidden(MSG.forbidden);
   if (!(await callerMaySendActive(db, caller))) throw forbidden(MSG.forbidden);
+  await assertDailyActiveLimit(db, caller.companyId);
 }
 
 /**
