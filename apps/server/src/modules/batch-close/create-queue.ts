@@ -10,6 +10,7 @@ import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { ofCompany } from '../../platform/tenancy';
 import { loadViewer } from '../attendance/viewer';
+import { companySettings } from '../company-metadata/module-gate';
 import { findSector } from '../sectors/repository';
 import { findQueue, hasQueueInProgress, visibleOpenAmong } from './repository';
 
@@ -51,6 +52,9 @@ async function checkTarget(deps: Deps, caller: Caller, v: TBatchCloseCreateValue
   return { message: (v.message ?? '').trim() };
 }
 
+/** The company's own maximum (settings tab 6), in the words of the module's limit. */
+const batchCloseTooMany = (max: number) => `Selecione no máximo ${max} atendimentos por ação.`;
+
 export async function queueRun(deps: Pick<AppDeps, 'queue'>, companyId: number, queueId: number) {
   if (!deps.queue) return;
   await sendJob(
@@ -68,7 +72,11 @@ export async function queueRun(deps: Pick<AppDeps, 'queue'>, companyId: number, 
 export async function createQueue(deps: Deps, caller: Caller, v: TBatchCloseCreateValues) {
   const target = await checkTarget(deps, caller, v);
   const viewer = await loadViewer(deps.db, caller);
-  const selected = await visibleOpenAmong(deps.db, viewer, [...new Set(v.histories)]);
+  const ids = [...new Set(v.histories)];
+  // Settings tab 6: the company's maximum of attendances in one action (the module's own limit is the ceiling).
+  const max = (await companySettings(deps.db, caller.companyId)).batch_close_settings.max_items;
+  if (ids.length > max) throw badRequest(batchCloseTooMany(max));
+  const selected = await visibleOpenAmong(deps.db, viewer, ids);
   if (selected.length === 0) throw badRequest(BATCH_CLOSE_MSG.noneOpen);
 
   const queueId = await deps.db.transaction(async (tx) => {

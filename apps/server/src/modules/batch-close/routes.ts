@@ -14,6 +14,7 @@ import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, MANAGER } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
+import { gateModule } from '../company-metadata/module-gate';
 import { cancelQueue } from './cancel-queue';
 import { createQueue } from './create-queue';
 import { allQueues, oneQueue } from './list-queues';
@@ -25,6 +26,8 @@ const ZQueueIdParam = z.object({ id: zIdParam(BATCH_CLOSE_MSG.notFound) });
 /** Batch close (spec 3 §7): manager and above, always the caller's company. */
 export function batchCloseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // Settings tab: the company may turn the module off (allow.batch_close, on by default): every route is 403 then.
+    gateModule(app, deps.db, 'batch_close');
     app.get(
       '/api/batch-close-queue',
       {

@@ -5,6 +5,8 @@ import { type ChannelCtx, channelCtx, type OpenChannel, type SendResult } from '
 import { asWaent } from '../../channels/waent/config';
 import { graphOf, listTemplates } from '../../channels/waent/graph-client';
 import type { AppDeps } from '../../platform/deps';
+import { companySettings } from '../company-metadata/module-gate';
+import { cappedRate, cappedSpacing } from './company-pacing';
 import {
   CLAIM_LEASE_MS,
   DEFAULT_RATE,
@@ -211,8 +213,10 @@ export function startCampaignRunner(deps: CampaignRunnerDeps, opts: Opts = {}): 
       await endUnavailable(deps.db, c, ENGINE_MSG.noChannel);
       return false;
     }
-    const rate =
-      channel.ratePerSecond ?? DEFAULT_RATE[c.channel] ?? adapter.capabilities.defaultRatePerSecond ?? 10;
+    const rate = cappedRate(
+      channel.ratePerSecond ?? DEFAULT_RATE[c.channel] ?? adapter.capabilities.defaultRatePerSecond ?? 10,
+      (await companySettings(deps.db, c.companyId)).campaign_settings.per_minute,
+    );
     const window = portfolioLimit(channel);
     const { results, sentKeys, inflight } = state;
     let lastFlush = Date.now();
@@ -323,7 +327,10 @@ export function startCampaignRunner(deps: CampaignRunnerDeps, opts: Opts = {}): 
     }
     let claimedAny = false;
     const pacing = { ...WAWEB_PACING, ...(c.whatsapp.pacing as Partial<typeof WAWEB_PACING> | undefined) };
-    const spacing = Math.max(1, pacing.min_interval_ms + pacing.jitter_ms);
+    const spacing = cappedSpacing(
+      Math.max(1, pacing.min_interval_ms + pacing.jitter_ms),
+      (await companySettings(deps.db, c.companyId)).campaign_settings.per_minute,
+    );
     while (!stopped && Date.now() < until) {
       // The number's slot first (shared by every node): the recipient is claimed only when its turn has come.
       const slots = await takeSlots(deps.db, channel.id, 1000 / spacing, 1, spacing);

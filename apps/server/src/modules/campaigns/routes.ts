@@ -32,6 +32,7 @@ import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, MANAGER } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
+import { gateModule } from '../company-metadata/module-gate';
 import { campaignContactsPage, campaignDetails, campaignReport, generateReport } from './campaign-details';
 import {
   campaignMailings,
@@ -58,6 +59,8 @@ const tags = ['campaigns'];
 /** Campaigns (spec 3 §2, §7 Campaign): manager and above, always the caller's company. */
 export function campaignRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // Settings tab: the company may turn the module off (allow.campaigns, on by default): every route is 403 then.
+    gateModule(app, deps.db, 'campaigns');
     app.get(
       CAMPAIGN_API.list,
       {

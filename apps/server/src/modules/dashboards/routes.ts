@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, MANAGER } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import { gateModule } from '../company-metadata/module-gate';
 import { reportCsv } from '../reports/csv';
 import { businessDashboard } from './business-dashboard';
 import { communicationDashboard } from './communication-dashboard';
@@ -49,6 +50,8 @@ function sendCsv(reply: FastifyReply, fileName: string, body: string) {
  */
 export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // Settings tab: the company may turn the module off (allow.dashboard, on by default): every route is 403 then.
+    gateModule(app, deps.db, 'dashboard');
     app.get(
       '/api/dashboards/business',
       {
