@@ -44,7 +44,6 @@ import { distributionRoutes } from './modules/distribution/routes';
 import { emailRoutes } from './modules/email/routes';
 import { facebookRoutes } from './modules/facebook/routes';
 import { featureFlagRoutes } from './modules/feature-flags/routes';
-import { featureFlagRoutes } from './modules/feature-flags/routes';
 import { googleCalendarRoutes } from './modules/google-calendar/routes';
 import { healthRoutes } from './modules/health/routes';
 import { historyRoutes } from './modules/history/routes';
@@ -242,7 +241,6 @@ export async function buildApp(
   await app.register(waentOnboardingRoutes(deps));
   await app.register(negotiatorRoutes(deps));
   await app.register(negotiatorPublicRoutes(deps));
-  await app.register(featureFlagRoutes(deps));
   await app.register(featureFlagRoutes(deps));
   if (opts.channelControl) await app.register(channelControlRoutes(opts.channelControl));
 
