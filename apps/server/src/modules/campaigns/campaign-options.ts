@@ -13,6 +13,7 @@ import { mailingRows, mailings } from '../../db/schema/campaigns';
 import { channels } from '../../db/schema/channels';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
+import { featureFlagOn } from '../feature-flags/feature-flag-state';
 import { listVisibleTemplates } from '../hsm/repository';
 import { dayIn, findColumn, mailingColumns, mailingCoversPeriod, mailingState } from './mailing-source';
 import { companyTimezone } from './repository';
@@ -35,7 +36,7 @@ export async function channelsOfKind(
   return rows;
 }
 
-/** SMS brokers: the company's sms channels. No company feature flags exist here: SMS campaigns are allowed. */
+/** SMS brokers: the company's sms channels; `enabled` follows the feature flag sms_campaign. */
 export async function smsBrokers(deps: Deps, caller: Caller) {
   const rows = await deps.db
     .select({ id: channels.id, name: channels.name, kind: channels.kind, config: channels.config })
@@ -45,7 +46,7 @@ export async function smsBrokers(deps: Deps, caller: Caller) {
     )
     .orderBy(asc(channels.name), asc(channels.id));
   return {
-    enabled: true,
+    enabled: await featureFlagOn(deps.db, caller.companyId, 'sms_campaign'),
     brokers: rows.map((r) => {
       const broker = typeof r.config.broker === 'string' ? r.config.broker : '';
       return {

@@ -4,7 +4,8 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { type campaigns, mailings, subscribers } from '../../db/schema/campaigns';
 import { channels } from '../../db/schema/channels';
 import type { Db, Tx } from '../../platform/db';
-import { badRequest } from '../../platform/errors';
+import { badRequest, forbidden } from '../../platform/errors';
+import { featureFlagOn } from '../feature-flags/feature-flag-state';
 import { findVisibleTemplate } from '../hsm/repository';
 import { dayIn, findColumn, mailingCoversPeriod } from './mailing-source';
 import { companyTimezone } from './repository';
@@ -64,6 +65,9 @@ export async function resolveCampaign(
   companyId: number,
   v: TCampaignValues,
 ): Promise<CampaignValues> {
+  // Feature flag sms_campaign (spec 3 §7): off, SMS campaigns are neither created nor changed.
+  if (v.channel === 'sms' && !(await featureFlagOn(db, companyId, 'sms_campaign')))
+    throw forbidden(CAMPAIGN_MSG.smsDisabled);
   const channelId = v.channel === 'sms' ? (v.sms?.broker ?? 0) : (v.channel_id ?? 0);
   const channel = await findCompanyChannel(db, companyId, channelId, v.channel);
   if (!channel)

@@ -81,7 +81,8 @@ export function CampaignForm(props: { campaign: TCampaign | null; onDone: () => 
   const whatsappKind = kind === 'waent' || kind === 'waweb' ? kind : null;
 
   const channels = useCampaignChannels(whatsappKind);
-  const brokers = useSmsBrokers(kind === 'sms');
+  // Always asked: `enabled` (feature flag sms_campaign) decides whether SMS is offered at all.
+  const brokers = useSmsBrokers(true);
   const channelId = kind === 'sms' ? Number(v.sms_broker) || null : Number(v.channel_id) || null;
   const templates = useCampaignTemplates(kind === 'waent' ? channelId : null);
   const toSubscribers = kind !== 'sms' && v.to_subscribers;
@@ -146,7 +147,9 @@ export function CampaignForm(props: { campaign: TCampaign | null; onDone: () => 
               label="Tipo de canal"
               withAsterisk
               placeholder="Selecione"
-              data={CHANNEL_TYPES.map((c) => ({ value: c, label: CAMPAIGN_CHANNEL_LABEL[c] }))}
+              data={CHANNEL_TYPES.filter(
+                (c) => c !== 'sms' || kind === 'sms' || brokers.data?.enabled !== false,
+              ).map((c) => ({ value: c, label: CAMPAIGN_CHANNEL_LABEL[c] }))}
               value={kind || null}
               error={form.errors.channel}
               allowDeselect={false}
