@@ -8,6 +8,7 @@ import {
   VOICE_MIME,
 } from '@prosa/shared/attachment-rules';
 import type { TUploadResult } from '@prosa/shared/attachments';
+import { mediaControlError, type TMediaControl } from '@prosa/shared/media-control';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
@@ -37,7 +38,14 @@ export function cleanFileName(name: string, fallback: string): string {
  */
 export async function storeUpload(
   deps: Pick<AppDeps, 'storage' | 'config' | 'appSecret'>,
-  input: { scope: UploadScope; name: string; data: Buffer; voice: boolean },
+  input: {
+    scope: UploadScope;
+    name: string;
+    data: Buffer;
+    voice: boolean;
+    /** What the company lets operators send (settings tab 14); omitted: every kind up to its limit. */
+    media?: TMediaControl;
+  },
 ): Promise<TUploadResult> {
   const name = cleanFileName(input.name, input.voice ? 'audio.mp3' : 'arquivo');
   const detected = detectFileType(input.data);
@@ -50,6 +58,8 @@ export async function storeUpload(
     throw badRequest(contentMismatch(name, accepted) ?? ATTACHMENT_MSG.invalid(name));
   }
   if (input.data.length > ATTACHMENT_MAX_BYTES[kind]) throw tooLarge(name);
+  const refused = input.media ? mediaControlError(input.media, kind, input.data.length) : null;
+  if (refused) throw badRequest(refused);
 
   const id = randomUUID();
   const key = `${scopePrefix(input.scope)}${id}.${detected.ext}`;

@@ -33,14 +33,16 @@ export function attendanceAttachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod
         const { attendance } = await loadForAction(deps, caller, request.params.id);
         const upload = await readUpload(request);
         const voice = upload.fields.kind === 'voice';
+        const meta = await companyMetadataOf(deps.db, caller.companyId);
         // The audio setting off: no voice notes, whatever the screen shows.
-        if (voice && !(await companyMetadataOf(deps.db, caller.companyId)).audio.enabled)
-          throw forbidden(META_MSG.audioDisabled);
+        if (voice && !meta.audio.enabled) throw forbidden(META_MSG.audioDisabled);
         return storeUpload(deps, {
           scope: { kind: 'attendance', companyId: caller.companyId, attendanceId: attendance.id },
           name: upload.name,
           data: upload.data,
           voice,
+          // Media control (settings tab 14): the kinds and sizes the company lets operators send.
+          media: meta.media_control,
         });
       },
     );
