@@ -10,6 +10,7 @@ import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_USER, callerOf, MANAGER, needs } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
+import { requireFeatureFlag } from '../feature-flags/feature-flag-state';
 import {
   getAttendanceRules,
   getClientWaitingResponse,
@@ -94,7 +95,11 @@ export function distributionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: ZAutoDistConfig },
         },
       },
-      async (request) => getAutoDistConfig(deps, callerOf(request)),
+      async (request) => {
+        const caller = callerOf(request);
+        await requireFeatureFlag(deps.db, caller.companyId, 'dist_v2');
+        return getAutoDistConfig(deps, caller);
+      },
     );
     for (const method of ['post', 'put'] as const) {
       app[method](
@@ -108,7 +113,11 @@ export function distributionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             response: { 200: ZSaved },
           },
         },
-        async (request) => saveAutoDistConfig(deps, callerOf(request), request.body),
+        async (request) => {
+          const caller = callerOf(request);
+          await requireFeatureFlag(deps.db, caller.companyId, 'dist_v2');
+          return saveAutoDistConfig(deps, caller, request.body);
+        },
       );
     }
     app.post(

@@ -6,6 +6,7 @@ import { writeFacts } from '../../facts/write-facts';
 import type { AppDeps } from '../../platform/deps';
 import { handoversFacts } from '../attendance/attendance-facts';
 import type { AttendanceRow } from '../attendance/card';
+import { featureFlagOn } from '../feature-flags/feature-flag-state';
 import { type EligibleOperator, planAssignments, type WaitingAttendance } from './plan-assignments';
 
 export type CycleResult = { assigned: number; skipped?: 'disabled' | 'busy' };
@@ -29,7 +30,8 @@ export async function runDistributionCycle(
     );
     if (!lock.rows[0]?.ok) return { assigned: [] as AttendanceRow[], skipped: 'busy' as const };
     const [config] = await tx.select().from(autoDistConfigs).where(eq(autoDistConfigs.companyId, companyId));
-    if (!config?.enabled || config.chatPerUser <= 0)
+    // Feature flag dist_v2 off: the new (automatic) distribution does not run for the company.
+    if (!config?.enabled || config.chatPerUser <= 0 || !(await featureFlagOn(tx, companyId, 'dist_v2')))
       return { assigned: [] as AttendanceRow[], skipped: 'disabled' as const };
 
     // Eligible: operators online, active, not paused; locked in id order (no deadlocks between cycles).
