@@ -67,6 +67,16 @@ export function useSectorOperators(id: number, enabled: boolean) {
   });
 }
 
+/** The operator filter's choices (managers and up): the company's operators with their state. */
+export function useFilterOperators(enabled: boolean) {
+  return useQuery({
+    queryKey: ['attendances', 'filter-operators'],
+    queryFn: () => apiRequest('/api/attendance-operators', { schema: (s) => s.z.array(s.ZSectorOperator) }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
 export function useContactTimeline(id: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.attendanceSide(id, 'timeline'),

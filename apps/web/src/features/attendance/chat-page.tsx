@@ -17,6 +17,7 @@ import { CardList } from './card-list';
 import { CardPagination } from './card-pagination';
 import { CardSearch } from './card-search';
 import { AddressFilters, FilterChips, SectorTabs, ViewToggle } from './list-controls';
+import { OperatorFilter } from './operator-filter-drawer';
 import { useListParams } from './use-list-params';
 
 // The conversation (messages, text box, every dialog of the toolbar) loads with its own chunk when a card is first
@@ -108,7 +109,9 @@ export function ChatPage() {
     params.status !== undefined ||
     params.kind !== undefined ||
     params.contact_id !== undefined ||
-    params.q !== undefined;
+    params.q !== undefined ||
+    params.operator_ids !== undefined ||
+    params.unassigned === true;
 
   return (
     <Stack gap="md">
@@ -133,7 +136,18 @@ export function ChatPage() {
             onChange={(sector_id) => setParams({ sector_id })}
           />
           <Stack gap="sm" p="md">
-            <CardSearch value={params.q} onChange={(q) => setParams({ q })} />
+            <Group gap="sm" wrap="nowrap" align="center">
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <CardSearch value={params.q} onChange={(q) => setParams({ q })} />
+              </div>
+              {/* Spec 1 §2: the operator filter side modal, for managers and up. */}
+              {user.role >= ROLE.manager ? (
+                <OperatorFilter
+                  value={{ operator_ids: params.operator_ids, unassigned: params.unassigned }}
+                  onChange={(next) => setParams(next)}
+                />
+              ) : null}
+            </Group>
             <FilterChips
               value={params.filter}
               counters={list.data?.counters}

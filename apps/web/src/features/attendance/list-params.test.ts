@@ -54,3 +54,28 @@ describe('the search of the chat list', () => {
     expect(writeListParams({ filter: 'all', page: 1, q: '' }).toString()).toBe('');
   });
 });
+
+describe('the operator filter', () => {
+  it('keeps operators and "Sem operador" in the URL and sends them to the API', () => {
+    const params = readListParams(new URLSearchParams('operator_ids=7,3,7&unassigned=1&filter=locked'));
+    expect(params.operator_ids).toEqual([7, 3]);
+    expect(params.unassigned).toBe(true);
+    expect(writeListParams(params).toString()).toBe('filter=locked&operator_ids=7%2C3&unassigned=1');
+    expect(listQueryString({ ...params, page: 2 })).toBe(
+      'filter=locked&operator_ids=7%2C3&unassigned=1&page=2',
+    );
+  });
+
+  it('drops bad ids and leaves an empty filter out', () => {
+    expect(readListParams(new URLSearchParams('operator_ids=a,0,-2,5,99999999999')).operator_ids).toEqual([
+      5,
+    ]);
+    expect(readListParams(new URLSearchParams('operator_ids=x&unassigned=sim'))).toMatchObject({
+      operator_ids: undefined,
+      unassigned: undefined,
+    });
+    expect(writeListParams({ filter: 'all', page: 1, operator_ids: [], unassigned: false }).toString()).toBe(
+      '',
+    );
+  });
+});

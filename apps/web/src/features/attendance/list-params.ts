@@ -13,14 +13,30 @@ export type TListParams = {
   contact_id?: number;
   /** The search box: name, phone or protocol (searched on the server, over every page). */
   q?: string;
+  /** The operator filter (managers' side modal): cards of these operators… */
+  operator_ids?: number[];
+  /** …and/or those without an operator ("Sem operador"). */
+  unassigned?: boolean;
   page: number;
 };
+
+/** At most this many operators in the filter (the server takes up to 100). */
+export const MAX_OPERATOR_FILTER = 100;
 
 const positiveInt = (value: string | null): number | undefined => {
   if (value === null || !/^\d+$/.test(value)) return undefined;
   const n = Number(value);
   return n > 0 && Number.isSafeInteger(n) ? n : undefined;
 };
+
+/** "3,5" → [3, 5]: positive ids, each once, in order; anything else is dropped. */
+export function readIdList(value: string | null): number[] | undefined {
+  if (!value) return undefined;
+  const ids = [...new Set(value.split(',').flatMap((part) => positiveInt(part) ?? []))].filter(
+    (n) => n <= 2_147_483_647,
+  );
+  return ids.length > 0 ? ids.slice(0, MAX_OPERATOR_FILTER) : undefined;
+}
 
 /** The chat list's filters as kept in the URL (spec 1 §2: status, kind, sector_id, contact_id; plus filter and page). */
 export function readListParams(search: URLSearchParams): TListParams {
@@ -33,6 +49,8 @@ export function readListParams(search: URLSearchParams): TListParams {
     kind: CHANNEL_KINDS.find((k) => k === kind),
     contact_id: positiveInt(search.get('contact_id')),
     q: search.get('q')?.trim().slice(0, CARD_SEARCH_MAX) || undefined,
+    operator_ids: readIdList(search.get('operator_ids')),
+    unassigned: search.get('unassigned') === '1' || undefined,
     page: positiveInt(search.get('page')) ?? 1,
   };
 }
@@ -46,6 +64,9 @@ export function writeListParams(params: TListParams): URLSearchParams {
   if (params.kind !== undefined) search.set('kind', params.kind);
   if (params.contact_id !== undefined) search.set('contact_id', String(params.contact_id));
   if (params.q) search.set('q', params.q);
+  if (params.operator_ids && params.operator_ids.length > 0)
+    search.set('operator_ids', params.operator_ids.join(','));
+  if (params.unassigned) search.set('unassigned', '1');
   if (params.page > 1) search.set('page', String(params.page));
   return search;
 }
