@@ -1,4 +1,5 @@
 import type { TLoginInput, TLoginOutput } from '@prosa/shared/auth';
+import { featureFlagActive } from '@prosa/shared/feature-flags';
 import { LOGIN_REDIRECT_MSG } from '@prosa/shared/login-redirect';
 import { ERROR_CODE, MSG } from '@prosa/shared/messages';
 import { hashPassword, newToken, sha256, sixDigitCode, verifyPassword } from '../../platform/crypto';
@@ -43,7 +44,10 @@ export async function login(
   const redirect = loginRedirectFor(found);
   if (redirect) return { output: { step: 'redirect', url: redirect, message: LOGIN_REDIRECT_MSG.notice } };
 
-  if (found.company.mfaEnabled) return { output: await startMfa(deps, found) };
+  // Feature flag mfa_active off: the platform turned MFA off for the company, whatever its own setting says.
+  const allow = found.company.metadata.allow as Record<string, unknown> | undefined;
+  if (found.company.mfaEnabled && featureFlagActive('mfa_active', allow))
+    return { output: await startMfa(deps, found) };
   return completeLogin(deps, found, input);
 }
 

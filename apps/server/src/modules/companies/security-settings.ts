@@ -1,9 +1,11 @@
 import type { TCompanySecurity, TSecuritySettings } from '@prosa/shared/company';
+import { FEATURE_FLAG_MSG } from '@prosa/shared/feature-flags';
 import { normalizeIp } from '@prosa/shared/ip';
 import { MSG } from '@prosa/shared/messages';
 import { noticeCompanyUpdated } from '../../facts/notices';
 import type { AppDeps, Caller } from '../../platform/deps';
-import { notFound } from '../../platform/errors';
+import { forbidden, notFound } from '../../platform/errors';
+import { featureFlagOn } from '../feature-flags/feature-flag-state';
 import { findCompany, updateCompany } from './repository';
 
 export async function getCompanySecurity(
@@ -31,6 +33,11 @@ export async function updateSecuritySettings(
   caller: Caller,
   input: TSecuritySettings,
 ) {
+  // Feature flag mfa_active off: MFA may not be turned on (the login would not ask for it anyway).
+  if (input.mfa_enabled && !(await featureFlagOn(deps.db, caller.companyId, 'mfa_active'))) {
+    const company = await findCompany(deps.db, caller.companyId);
+    if (!company?.mfaEnabled) throw forbidden(FEATURE_FLAG_MSG.mfaDisabled);
+  }
   await updateCompany(deps.db, caller.companyId, {
     mfaEnabled: input.mfa_enabled,
     passwordMaxAgeDays: input.password_max_age_days,

@@ -1,13 +1,18 @@
-import { Button, Card, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type TSecuritySettings, ZSecuritySettings } from '@prosa/shared/company';
+import { FEATURE_FLAG_MSG, featureFlagActive } from '@prosa/shared/feature-flags';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { zodValidate } from '../../lib/zod-form';
+import { useCompanyFeatures } from '../company-metadata/api';
 import { useSaveSecuritySettings } from './api';
 
 export function MfaSettingsCard({ settings }: { settings: TSecuritySettings }) {
   const save = useSaveSecuritySettings();
+  const features = useCompanyFeatures();
+  // Feature flag mfa_active off: the platform turned MFA off for the company; the login asks for no code.
+  const mfaOff = features.data ? !featureFlagActive('mfa_active', features.data.allow) : false;
   const form = useForm<TSecuritySettings>({
     mode: 'controlled',
     initialValues: settings,
@@ -42,8 +47,14 @@ export function MfaSettingsCard({ settings }: { settings: TSecuritySettings }) {
             Com a verificação ligada, depois da senha cada usuário informa um código enviado ao seu e-mail ou
             gerado pelo aplicativo autenticador.
           </Text>
+          {mfaOff ? (
+            <Alert color="yellow" title="Desativada pela plataforma">
+              {FEATURE_FLAG_MSG.mfaDisabled}
+            </Alert>
+          ) : null}
           <Switch
             label="Exigir verificação em duas etapas no login"
+            disabled={mfaOff}
             {...form.getInputProps('mfa_enabled', { type: 'checkbox' })}
           />
           <NumberInput
