@@ -118,6 +118,13 @@ export const chatApi = {
     post(`/api/set-status/${path.companyId}/${path.sectorId}/${path.userId}`, body, (s) =>
       s.ZCardResult.extend({ closed: s.z.boolean() }),
     ),
+  /** del-locked-contact: a manager removes a locked attendance (it is finalized). */
+  removeLocked: (id: number) => post('/api/del-locked-contact', { contact: id }, (s) => s.ZCardResult),
+  /** POST /automaticDistribution/queue or /front-queue: back to the waiting queue (its front). */
+  returnToQueue: (id: number, front: boolean) =>
+    post(`/api/automaticDistribution/${front ? 'front-queue' : 'queue'}`, { ids: [id] }, (s) =>
+      s.z.object({ message: s.z.string(), count: s.z.number() }),
+    ),
   setBusyClient: (
     path: { companyId: number; sectorId: number; userId: number },
     body: { busy: boolean; contact: number },

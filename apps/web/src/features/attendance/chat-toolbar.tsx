@@ -25,6 +25,7 @@ import { useCompanyFeatures } from '../company-metadata/api';
 import type { TStatus } from '../statuses/api';
 import { MarkUnreadAction } from './mark-unread';
 import { StatusSelect } from './status-select';
+import { SupervisorActions } from './supervisor-actions';
 import { useBusyClient } from './use-card-actions';
 
 export type TSidePanel =
@@ -157,6 +158,7 @@ export function ChatToolbar({ card, statuses, allow, onOpen, onCopyConversation,
         ) : null}
         {readUnread ? <MarkUnreadAction card={card} /> : null}
         <ChatBlockActions card={card} />
+        <SupervisorActions card={card} onDialog={onDialog} />
       </Group>
     </Group>
   );

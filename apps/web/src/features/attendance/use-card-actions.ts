@@ -160,3 +160,46 @@ export function useBusyClient(card: TCard) {
     onError: (error) => notifyFailure(error),
   });
 }
+
+/** Texts of the managers' actions on a card (issue 24 item 2). */
+export const SUPERVISOR_MSG = {
+  queued: 'Atendimento devolvido para a fila.',
+  frontQueued: 'Atendimento devolvido para o início da fila.',
+} as const;
+
+/** del-locked-contact: the locked attendance is finalized and leaves the list. */
+export function useRemoveLocked(card: TCard) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => {
+      openAttendance.markLeaving(card.id);
+      return chatApi.removeLocked(card.id);
+    },
+    onSuccess: (res) => {
+      toast.success(res.message);
+      queryClient.setQueriesData<TCardPage>({ queryKey: queryKeys.attendanceLists }, (page) =>
+        dropCard(page, card.id),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.attendanceLists });
+      openAttendance.close();
+    },
+    onError: (error) => {
+      openAttendance.unmarkLeaving(card.id);
+      notifyFailure(error, ATT_MSG.lockedRemoveError);
+    },
+  });
+}
+
+/** The attendance goes back to the distribution's waiting queue, or to its front. */
+export function useReturnToQueue(card: TCard) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (front: boolean) => chatApi.returnToQueue(card.id, front),
+    onSuccess: (_res, front) => {
+      toast.success(front ? SUPERVISOR_MSG.frontQueued : SUPERVISOR_MSG.queued);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.attendance(card.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.attendanceLists });
+    },
+    onError: (error) => notifyFailure(error),
+  });
+}
