@@ -2,6 +2,7 @@ import type { TAttachmentRef, TStoredAttachment } from '@prosa/shared/attachment
 import { ATT_MSG } from '@prosa/shared/attendance';
 import { capabilitiesOf, replyWindowOpen } from '@prosa/shared/channel-capabilities';
 import type { TEmailReplyExtras } from '@prosa/shared/email';
+import { featureFlagActive, withSenderName } from '@prosa/shared/feature-flags';
 import { ROLE } from '@prosa/shared/roles';
 import { WAENT_MSG } from '@prosa/shared/waent';
 import type { AppDeps, Caller } from '../../platform/deps';
@@ -94,6 +95,11 @@ export async function sendMessage(
     text,
     metadata: company?.metadata,
   });
+
+  // Feature flag send_username: chat channels (not e-mail, not templates) get the operator's name in bold first.
+  const allow = company?.metadata.allow as Record<string, unknown> | undefined;
+  if (featureFlagActive('send_username', allow) && !capabilities.subject && !input.metadata?.template)
+    text = withSenderName(caller.displayName, text);
 
   let quotedId: string | null = null;
   let quotedInfo: QuotedInfo = null;
