@@ -126,6 +126,10 @@ export function startCampaignRunner(deps: CampaignRunnerDeps, opts: Opts = {}): 
   const qualityEveryMs = opts.qualityEveryMs ?? 60_000;
   const ctx: ChannelCtx = channelCtx(deps, { log });
   let stopped = false;
+  const sleepUnlessStopped = async (ms: number) => {
+    const end = Date.now() + ms;
+    while (!stopped && Date.now() < end) await sleep(Math.min(250, end - Date.now()));
+  };
   let wakeUp: (() => void) | null = null;
   // Per node caches: a campaign's built content, when its template's quality was last read, channel back-offs.
   const contents = new Map<number, Promise<CampaignContent>>();
@@ -263,7 +267,8 @@ export function startCampaignRunner(deps: CampaignRunnerDeps, opts: Opts = {}): 
         }
         const slots = await takeSlots(deps.db, channel.id, rate, queue.length);
         if (slots.state === 'full') {
-          await sleep(slots.retryInMs);
+          // A low rate (the company's cap) may wait minutes: a stop does not wait for it.
+          await sleepUnlessStopped(slots.retryInMs);
           continue;
         }
         const now = queue.slice(0, slots.count);
