@@ -1,3 +1,4 @@
+import type { TChannelKind } from '@prosa/shared/channels';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { contracts } from '../../db/schema/admin';
 import { attendances } from '../../db/schema/attendance';
@@ -9,6 +10,9 @@ import type { Db } from '../../platform/db';
 import { ofCompany } from '../../platform/tenancy';
 
 type Who = { companyId: number; userId: number };
+
+// The web chat's channel kind (webchat/repository.ts).
+const WEBCHAT_KIND: TChannelKind = 'web';
 
 /** What the guide's steps are computed from: the company's own sectors, users, channels and web chat conversations. */
 export async function onboardingFacts(db: Db, companyId: number) {
@@ -27,7 +31,7 @@ export async function onboardingFacts(db: Db, companyId: number) {
   const webchat = await db
     .select({ id: attendances.id })
     .from(attendances)
-    .where(ofCompany(attendances, companyId, eq(attendances.channelKind, 'webchat')))
+    .where(ofCompany(attendances, companyId, eq(attendances.channelKind, WEBCHAT_KIND)))
     .limit(1);
   return {
     sectors: sectorRow?.n ?? 0,
