@@ -11,6 +11,7 @@ test.describe('login e menu por função', () => {
       'Perguntas e respostas',
       'Comunicação interna',
       'Oportunidades',
+      'Treinamento',
       'Minha conta',
     ]);
     await expect(page.getByRole('link', { name: 'Usuários' })).toHaveCount(0);
@@ -88,6 +89,7 @@ test.describe('login e menu por função', () => {
       'Relatórios',
       'Configurações',
       'Segurança',
+      'Treinamento',
       'Minha conta',
     ]);
     await expect(page.getByRole('tab')).toHaveText(['Todos', 'Comercial', 'Suporte', 'Financeiro']);
@@ -158,6 +160,7 @@ test.describe('login e menu por função', () => {
       'Painéis',
       'Relatórios',
       'Configurações',
+      'Treinamento',
       'Minha conta',
     ]);
 

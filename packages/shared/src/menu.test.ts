@@ -10,7 +10,13 @@ describe('menu by company feature', () => {
     expect(labels({ internal_messenger: false })).not.toContain('Comunicação interna');
     expect(labels({})).not.toContain('Comunicação interna');
     // Other entries do not depend on flags.
-    expect(labels({})).toEqual(['Atendimentos', 'Contatos', 'Perguntas e respostas', 'Minha conta']);
+    expect(labels({})).toEqual([
+      'Atendimentos',
+      'Contatos',
+      'Perguntas e respostas',
+      'Treinamento',
+      'Minha conta',
+    ]);
   });
 
   it('hides dashboards, campaigns and batch close while the company has them off (issue 24)', () => {
@@ -34,6 +40,7 @@ describe('menu by role', () => {
       'Perguntas e respostas',
       'Comunicação interna',
       'Oportunidades',
+      'Treinamento',
       'Minha conta',
     ]);
     expect(menuForRole(ROLE.manager).map((m) => m.label)).toEqual([
@@ -76,6 +83,7 @@ describe('menu by role', () => {
       'Painéis',
       'Relatórios',
       'Configurações',
+      'Treinamento',
       'Minha conta',
     ]);
     expect(menuForRole(ROLE.admin).map((m) => m.label)).toEqual([
@@ -126,9 +134,10 @@ describe('menu by role', () => {
       'Relatórios',
       'Configurações',
       'Segurança',
+      'Treinamento',
       'Minha conta',
     ]);
-    expect(menuForRole(ROLE.lord)).toHaveLength(48);
+    expect(menuForRole(ROLE.lord)).toHaveLength(49);
     expect(canOpenPath(ROLE.operator, '/triage')).toBe(false);
     expect(canOpenPath(ROLE.manager, '/triage')).toBe(true);
     expect(canOpenPath(ROLE.operator, '/history')).toBe(false);

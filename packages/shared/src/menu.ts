@@ -207,6 +207,8 @@ export const MENU: TMenuItem[] = [
     permission: 'configuracoes_gerais',
   },
   { key: 'security', label: 'Segurança', path: '/settings/security', minRole: ROLE.admin },
+  // Issue 24: the training path by role (spec 2 §2 training screen).
+  { key: 'training', label: 'Treinamento', path: '/training', minRole: ROLE.operator },
   { key: 'account', label: 'Minha conta', path: '/account', minRole: ROLE.operator },
 ];
 
