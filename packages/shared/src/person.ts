@@ -16,6 +16,9 @@ export const PERSON_MSG = {
   nameBlocked: 'Esse nome não pode ser salvo.',
   birthDateInvalid: 'Data de nascimento inválida.',
   saveError: 'Erro ao salvar informações do contato.',
+  loadError: 'Erro ao carregar informações do Contato',
+  /** Spec 1 §8: the attendance's person record is gone. */
+  noContact: 'Não existe um contato relacionado ao atendimento',
   mergeError: 'Erro ao mesclar informações.',
   merged: 'Contato mesclado com sucesso.',
   saved: 'Contato alterado com sucesso.',

@@ -200,6 +200,18 @@ describe('contact records (person)', () => {
     await setAllow(ctx, companyId, { controlwords: false });
   });
 
+  it("answers 'Não existe um contato relacionado ao atendimento' when the attendance's person is gone", async () => {
+    const att = await visitorPerson('Rita Sem Registro');
+    const manager = await http.login(MANAGER);
+    expect((await http.get(`/api/attendances/${att.id}/person`, { cookie: manager })).status).toBe(200);
+    // attendances.person_id has no foreign key: a record lost to a bad import or a manual fix leaves it dangling.
+    await ctx.db.update(attendances).set({ personId: 2_000_000_000 }).where(eq(attendances.id, att.id));
+    const r = await http.get(`/api/attendances/${att.id}/person`, { cookie: manager });
+    expect(r.status).toBe(404);
+    expect(r.body.message).toBe('Não existe um contato relacionado ao atendimento');
+    await ctx.db.update(attendances).set({ personId: att.personId }).where(eq(attendances.id, att.id));
+  });
+
   it('masks phone and e-mail for operators when viewphone/viewemail are set, and never saves the mask', async () => {
     const att = await visitorPerson('Pedro Mascarado');
     await ctx.db

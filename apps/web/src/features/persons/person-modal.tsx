@@ -141,7 +141,7 @@ export function PersonModal({ target, onClose, onShowPerson }: Props) {
         color={off ? 'yellow' : 'red'}
         variant="light"
         icon={off ? <IconInfoCircle /> : <IconAlertCircle />}
-        title={off ? 'Recurso indisponível' : 'Erro ao carregar os dados do contato.'}
+        title={off ? 'Recurso indisponível' : PERSON_MSG.loadError}
       >
         {errorMessage(detail.error, 'Tente novamente em instantes.')}
       </Alert>
