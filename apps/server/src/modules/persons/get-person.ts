@@ -19,7 +19,8 @@ export async function getPerson(deps: Pick<AppDeps, 'db'>, caller: Caller, id: n
 /** The person of an attendance the caller can see (the chat's contact modal). */
 export async function getAttendancePerson(deps: Pick<AppDeps, 'db'>, caller: Caller, attendanceId: number) {
   const { attendance } = await loadForAction(deps, caller, attendanceId, { allowClosed: true });
-  if (!(await findPerson(deps.db, caller.companyId, attendance.personId))) throw notFound(PERSON_MSG.noContact);
+  if (!(await findPerson(deps.db, caller.companyId, attendance.personId)))
+    throw notFound(PERSON_MSG.noContact);
   return getPerson(deps, caller, attendance.personId);
 }
 
