@@ -94,6 +94,7 @@ export const FEATURE_FLAG_MSG = {
   companyInvalid: 'Informe uma empresa válida.',
   toggled: (label: string, active: boolean) => `${label} ${active ? 'ativado' : 'desativado'}.`,
   distDisabled: 'Não foi possível acessar este recurso.',
+  closedBucket: 'Este anexo só pode ser aberto por usuários da empresa.',
   mfaDisabled: 'A verificação em duas etapas foi desativada pela plataforma para esta empresa.',
 } as const;
 

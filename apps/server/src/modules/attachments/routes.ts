@@ -1,17 +1,20 @@
 import { ATTACHMENT_MSG } from '@prosa/shared/attachment-rules';
+import { FEATURE_FLAG_MSG } from '@prosa/shared/feature-flags';
 import { ERROR_CODE } from '@prosa/shared/messages';
 import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import { closedBucketAllows } from '../feature-flags/closed-bucket';
 import { readFile } from './read-file';
 
 const tags = ['attachments'];
 
 export function attachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    // Public: the signature and its expiry are the access check (links in the chat, the widget, e-mails).
+    // Public: the signature and its expiry are the access check (links in the chat, the widget, e-mails); with
+    // the feature flag closed_bucket, files of finalized attendances also need a session of the company.
     app.get(
       '/api/files/*',
       {
@@ -38,6 +41,12 @@ export function attachmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (found.kind === 'unsatisfiable')
           return reply.code(416).header('content-range', `bytes */${found.size}`).send();
         const { file } = found;
+        const auth = request.auth;
+        const viewer = auth ? { companyId: auth.user.companyId, role: auth.user.role } : null;
+        if (!(await closedBucketAllows(deps.db, key, viewer))) {
+          file.body.destroy();
+          throw new AppError(ERROR_CODE.forbidden, FEATURE_FLAG_MSG.closedBucket, 403);
+        }
         reply
           .header('content-type', file.contentType)
           .header('content-length', String(file.length))
