@@ -12,7 +12,9 @@ import {
 import { waitFor } from '../../../test/helpers/wait-for';
 import { startWhatsAppPeer, type WhatsAppPeer } from '../../../test/peers/whatsapp-cloud-peer';
 import { campaignContacts, campaigns } from '../../db/schema/campaigns';
+import { backgroundReports } from '../../db/schema/reports';
 import { hsmTemplates } from '../../db/schema/waent';
+import { queuePeriodicReports } from '../background-reports/queue-periodic-reports';
 import { type CampaignRunner, startCampaignRunner } from '../campaign-engine/runner';
 import { MODULE_OFF_MSG } from './module-gate';
 
@@ -182,5 +184,41 @@ describe('campaign sends per minute (tab 3)', () => {
     await new Promise((res) => setTimeout(res, 2500));
     expect(sent()).toBe(1);
     await saveSettings(ctx, manager, { campaign_settings: { per_minute: null } });
+  });
+});
+
+describe('history reports e-mails (tab 20)', () => {
+  it('the history period and e-mails saved by the tab make the daily report go to those e-mails', async () => {
+    const emailsOf = async () =>
+      (await ctx.db.select().from(backgroundReports))
+        .filter((r) => r.companyId === ids.companyId && r.userId === null)
+        .map((r) => ({ type: r.type, to: r.emailTo.join(','), filters: r.filters }));
+    await ctx.db.delete(backgroundReports);
+    const now = new Date('2026-11-15T03:00:00Z');
+    // Without e-mails nothing goes.
+    const off = await saveSettings(ctx, manager, {
+      allow: { background_reports: true },
+      reports: { history: { period: 3 }, emails: '' },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    await queuePeriodicReports({ db: ctx.db, queue: null }, now);
+    expect(await emailsOf()).toEqual([]);
+    const bad = await saveSettings(ctx, manager, { reports: { emails: 'historico@' } });
+    expect(bad.body.message).toBe('E-mail historico@ inválido!');
+    const saved = await saveSettings(ctx, manager, { reports: { emails: 'historico@empresademo.com.br' } });
+    expect(saved.status).toBe(200);
+    await queuePeriodicReports({ db: ctx.db, queue: null }, now);
+    expect(await emailsOf()).toEqual([
+      {
+        type: 'analytic',
+        to: 'historico@empresademo.com.br',
+        filters: { fromDate: '2026-11-12', toDate: '2026-11-14' },
+      },
+    ]);
+    await ctx.db.delete(backgroundReports);
+    await saveSettings(ctx, manager, {
+      allow: { background_reports: false },
+      reports: { history: { period: null }, emails: '' },
+    });
   });
 });
