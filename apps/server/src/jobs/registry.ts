@@ -3,6 +3,7 @@ import { sweepInbox } from '../channels/inbound/sweep';
 import type { DurableConsumer } from '../facts/durable-consumer';
 import { maintainFactPartitions } from '../facts/partitions';
 import { purgeExpiredAuthJob } from '../modules/auth/jobs/purge-expired-auth';
+import { runAutoChange } from '../modules/auto-change/run-auto-change';
 import { automationConsumers } from '../modules/automation-consumer/consumer';
 import { backgroundReportJobs, backgroundReportTasks } from '../modules/background-reports/worker';
 import { backupJobs } from '../modules/backups/worker';
@@ -73,6 +74,15 @@ export function workerTasks(config: Config): ScheduledTask<AppDeps>[] {
       run: (deps) =>
         forEachActiveCompany(deps.db, 'temporizadores falharam', (companyId, now) =>
           runAttendanceTimers(deps, { companyId, now }),
+        ),
+    },
+    // Attendance settings "auto change": idle attendances get the company's chosen status.
+    {
+      name: 'attendance.auto-change',
+      everyMs: 30_000,
+      run: (deps) =>
+        forEachActiveCompany(deps.db, 'mudança automática falhou', (companyId, now) =>
+          runAutoChange(deps, { companyId, now }),
         ),
     },
     {

@@ -38,6 +38,7 @@ describe("the worker's tasks", () => {
       sql`select name, every_ms from scheduled_tasks order by name`,
     );
     expect(r.rows.map((x) => [x.name, Number(x.every_ms)])).toEqual([
+      ['attendance.auto-change', 30_000],
       ['attendance.timers', 2000],
       ['batch-close.resume', 30_000],
       ['billing.previous-month', 3_600_000],
