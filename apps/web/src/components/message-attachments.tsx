@@ -15,7 +15,15 @@ function DownloadLink({ a }: { a: TAttachment }) {
   );
 }
 
-function FileLine({ a }: { a: TAttachment }) {
+function OpenLink({ a }: { a: TAttachment }) {
+  return (
+    <Anchor href={a.url} target="_blank" rel="noopener" size="xs" aria-label={`Abrir ${a.originalName}`}>
+      Abrir
+    </Anchor>
+  );
+}
+
+function FileLine({ a, open = false }: { a: TAttachment; open?: boolean }) {
   return (
     <Group gap={6} wrap="nowrap" justify="space-between">
       <Group gap={6} wrap="nowrap" miw={0}>
@@ -27,7 +35,10 @@ function FileLine({ a }: { a: TAttachment }) {
           {formatBytes(a.size)}
         </Text>
       </Group>
-      <DownloadLink a={a} />
+      <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
+        {open ? <OpenLink a={a} /> : null}
+        <DownloadLink a={a} />
+      </Group>
     </Group>
   );
 }
@@ -86,15 +97,22 @@ function OneAttachment({ a }: { a: TAttachment }) {
   return <FileLine a={a} />;
 }
 
-/** A message's files inline (spec 1 §2): images, video and PDF previewed, audio playable, all downloadable. */
-export function MessageAttachments({ attachments }: { attachments: readonly unknown[] }) {
+/**
+ * A message's files inline (spec 1 §2): images, video and PDF previewed, audio playable, all downloadable.
+ * `inline` false (the company's feature flag display_midia off): each file is a line with "Abrir" and "Baixar".
+ */
+export function MessageAttachments({
+  attachments,
+  inline = true,
+}: {
+  attachments: readonly unknown[];
+  inline?: boolean;
+}) {
   const list = readAttachments(attachments);
   if (list.length === 0) return null;
   return (
     <Stack gap={6} mt={2} mb={2} data-testid="message-attachments">
-      {list.map((a) => (
-        <OneAttachment key={a.id} a={a} />
-      ))}
+      {list.map((a) => (inline ? <OneAttachment key={a.id} a={a} /> : <FileLine key={a.id} a={a} open />))}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { TDelivery, TMessage } from '@prosa/shared/attendance';
+import { featureFlagActive } from '@prosa/shared/feature-flags';
 import {
   IconAlertCircle,
   IconArrowForwardUp,
@@ -143,7 +144,10 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   const mine = message.sender_type !== 0;
   const forwarded = message.metadata.forwarded === true;
   // Message copy (attendance settings): off, the text cannot be copied from the conversation.
-  const canCopy = useCompanyFeatures().data?.allow['message-copy'] === true;
+  const features = useCompanyFeatures().data;
+  const canCopy = features?.allow['message-copy'] === true;
+  // Feature flag display_midia: off, files show as a line with "Abrir" instead of inline media.
+  const inlineMedia = featureFlagActive('display_midia', features?.allow);
   const time = formatTime(message.sent_at, tz);
   const extras = metaExtrasOf(message);
   const email = emailOf(message);
@@ -224,7 +228,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
               </Text>
             </Group>
           ) : null}
-          <MessageAttachments attachments={message.attachments} />
+          <MessageAttachments attachments={message.attachments} inline={inlineMedia} />
           {email ? <EmailMessageBody email={email} text={extras.text} /> : <RichText text={extras.text} />}
           <Reactions metadata={message.metadata} />
           <Group gap={4} justify="flex-end" wrap="nowrap">
