@@ -36,6 +36,12 @@ export const ATT_MSG = {
   alreadyClosed: 'Atendimento já foi Finalizado!',
   notAvailable: 'Atendimento não disponível para operador',
   statusError: 'Erro ao alterar Status.',
+  /** Spec 1 §8: the status change failed while the automatic distribution is on. */
+  statusAutoDistError: 'Erro ao alterar Status (Auto Dist).',
+  /** Spec 1 §8: the operator change failed without a server message. */
+  operatorError: 'Não foi possível alterar.',
+  /** Spec 1 §8: the company data (features, triage, distribution) the chat reads failed to load. */
+  companyLoadError: 'Erro ao carregar os dados da empresa.',
   sectorError: 'Erro ao alterar setor.',
   sectorNotFound: 'O setor responsável pelo atendimento não foi localizado.',
   attendanceNotFound: 'O atendimento não foi localizado...',
@@ -56,6 +62,11 @@ export const ATT_MSG = {
   attachmentOnly: 'Segue arquivo(s) em anexo.',
   forwardText: 'PSC.',
 } as const;
+
+/** The failure text of a status change: the automatic distribution has its own (spec 1 §8). */
+export function statusErrorText(autoDist: boolean): string {
+  return autoDist ? ATT_MSG.statusAutoDistError : ATT_MSG.statusError;
+}
 
 /**
  * Outgoing messages that must end in error in a row (since the contact last wrote) for an open attendance to be

@@ -1,4 +1,5 @@
 import { Card, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { ATT_MSG } from '@prosa/shared/attendance-constants';
 import { totalPages } from '@prosa/shared/pagination';
 import { ROLE } from '@prosa/shared/roles';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
@@ -78,6 +79,9 @@ export function ChatPage() {
   useEffect(() => {
     if (statuses.isError) toast.apiError(statuses.error, STATUS_ERROR);
   }, [statuses.isError, statuses.error]);
+  useEffect(() => {
+    if (features.isError) toast.apiError(features.error, ATT_MSG.companyLoadError);
+  }, [features.isError, features.error]);
 
   // Leaving the screen closes the conversation.
   useEffect(() => () => openAttendance.close(), []);

@@ -1,4 +1,5 @@
 import { ATT_MSG, type TCard, type TCardPage } from '@prosa/shared/attendance';
+import { statusErrorText } from '@prosa/shared/attendance-constants';
 import type { TCompanyFeatures } from '@prosa/shared/company-metadata';
 import type { TEmailReplyExtras } from '@prosa/shared/email';
 import { ERROR_CODE } from '@prosa/shared/messages';
@@ -120,7 +121,11 @@ export function useSwitchSector(card: TCard) {
 }
 
 export function useSwitchOperator(card: TCard) {
-  return useLeavingCall(card, (operatorId: number) => chatApi.switchOperator(card.id, operatorId));
+  return useLeavingCall(
+    card,
+    (operatorId: number) => chatApi.switchOperator(card.id, operatorId),
+    ATT_MSG.operatorError,
+  );
 }
 
 export function useSetStatus(card: TCard) {
@@ -143,7 +148,8 @@ export function useSetStatus(card: TCard) {
     },
     onError: (error) => {
       openAttendance.unmarkLeaving(card.id);
-      notifyFailure(error, ATT_MSG.statusError);
+      const features = queryClient.getQueryData<TCompanyFeatures>(queryKeys.companyFeatures);
+      notifyFailure(error, statusErrorText(features?.auto_dist ?? false));
     },
   });
 }
