@@ -7,6 +7,10 @@ import { lazyPage } from './lib/lazy-page';
 
 // What the login and the chat need at first paint is in the entry chunk; every other screen loads on first visit.
 const LoginPage = lazyPage(() => import('./features/auth/login-page').then((m) => m.LoginPage));
+const TrainingPage = lazyPage(() => import('./features/training/training-page').then((m) => m.TrainingPage));
+const MediaViewerPage = lazyPage(() =>
+  import('./features/media-viewer/media-viewer-page').then((m) => m.MediaViewerPage),
+);
 const AccountPage = lazyPage(() => import('./features/account/account-page').then((m) => m.AccountPage));
 const ResetPasswordPage = lazyPage(() =>
   import('./features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
@@ -280,6 +284,8 @@ export function createRouter() {
                 { path: 'reports/:key', element: <ReportPage /> },
                 { path: 'settings', element: <SettingsPage /> },
                 { path: 'settings/security', element: <SecurityPage /> },
+                { path: 'training', element: <TrainingPage /> },
+                { path: 'media', element: <MediaViewerPage /> },
                 { path: 'account', element: <AccountPage /> },
                 { path: '*', element: <Navigate to="/chat" replace /> },
               ],

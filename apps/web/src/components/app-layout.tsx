@@ -11,6 +11,7 @@ import { useEndSession } from '../features/auth/use-end-session';
 import { useCompanyBrand } from '../features/companies/brand-api';
 import { OperatorStatusSwitch } from '../features/distribution/operator-status-switch';
 import { NotificationsBell } from '../features/notifications/notifications-bell';
+import { OnboardingLauncher } from '../features/onboarding/onboarding-launcher';
 import { PauseButton } from '../features/pause/pause-button';
 import { ReleaseNotes } from '../features/releases/release-notes';
 import { ReleaseNotesButton } from '../features/releases/release-notes-button';
@@ -53,6 +54,7 @@ export function AppLayout() {
               <OperatorStatusSwitch />
               <PauseButton />
             </Group>
+            <OnboardingLauncher />
             <ReleaseNotesButton />
             <NotificationsBell />
             <Divider orientation="vertical" visibleFrom="sm" />

@@ -3,6 +3,7 @@ import { ATTACHMENT_ACCEPT } from '@prosa/shared/attachment-rules';
 import type { TCard } from '@prosa/shared/attendance';
 import { IconMicrophone, IconPaperclip, IconSend, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { lazyComponent } from '../../../lib/lazy-page';
 import { useCompanyFeatures } from '../../company-metadata/api';
 import { formatDuration } from './pcm';
 import { PendingMediaModal } from './pending-media-modal';
@@ -57,6 +58,12 @@ function RecordingBar(props: {
     </Group>
   );
 }
+
+// The permission screen loads only when the microphone was refused.
+const MicrophonePermissionModal = lazyComponent(
+  () => import('./microphone-permission-modal').then((m) => m.MicrophonePermissionModal),
+  () => null,
+);
 
 /** The composer's attach and microphone buttons, with the pending-media modal and the voice recorder. */
 export function AttachControls({ card }: { card: TCard }) {
@@ -123,6 +130,9 @@ export function AttachControls({ card }: { card: TCard }) {
             <IconMicrophone size={20} />
           </ActionIcon>
         </Tooltip>
+      ) : null}
+      {voice.micProblem ? (
+        <MicrophonePermissionModal problem={voice.micProblem} onClose={voice.clearMicProblem} />
       ) : null}
       <PendingMediaModal
         items={media.items}

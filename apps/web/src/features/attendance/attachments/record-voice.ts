@@ -17,6 +17,19 @@ export type Recording = {
   cancel(): void;
 };
 
+/** Asks for the microphone again (the permission screen's "Tentar novamente") and lets it go at once. */
+export async function requestMicrophone(): Promise<'granted' | MicrophoneProblem> {
+  if (!navigator.mediaDevices?.getUserMedia) return 'unavailable';
+  try {
+    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    for (const track of stream.getTracks()) track.stop();
+    return 'granted';
+  } catch (err) {
+    const name = err instanceof DOMException ? err.name : '';
+    return name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'unavailable';
+  }
+}
+
 /** Asks for the microphone and starts recording with MediaRecorder. */
 export async function startRecording(): Promise<Recording> {
   if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {

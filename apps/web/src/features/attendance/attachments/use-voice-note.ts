@@ -3,7 +3,13 @@ import type { TCard } from '@prosa/shared/attendance';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { MicrophoneError, type Recording, startRecording, toMp3 } from './record-voice';
+import {
+  MicrophoneError,
+  type MicrophoneProblem,
+  type Recording,
+  startRecording,
+  toMp3,
+} from './record-voice';
 import { UploadError, uploadFile } from './upload-file';
 import { useSendAttachments } from './use-pending-media';
 
@@ -21,6 +27,7 @@ const newClientId = () => `voz${Date.now().toString(36)}${Math.random().toString
 export function useVoiceNote(card: TCard) {
   const [state, setState] = useState<TVoiceState>('idle');
   const [seconds, setSeconds] = useState(0);
+  const [micProblem, setMicProblem] = useState<MicrophoneProblem | null>(null);
   const recording = useRef<Recording | null>(null);
   const timer = useRef<ReturnType<typeof setInterval>>(undefined);
   const aborter = useRef<AbortController | null>(null);
@@ -80,6 +87,8 @@ export function useVoiceNote(card: TCard) {
       toast.warning(denied ? ATTACHMENT_MSG.microphoneDenied : ATTACHMENT_MSG.microphoneUnavailable, {
         autoClose: 6000,
       });
+      // The permission screen explains how to allow the microphone and asks again.
+      setMicProblem(denied ? 'denied' : 'unavailable');
       return;
     }
     const startedAt = Date.now();
@@ -95,5 +104,5 @@ export function useVoiceNote(card: TCard) {
     if (state === 'recording' && seconds >= MAX_VOICE_SECONDS) void sendRef.current();
   }, [state, seconds]);
 
-  return { state, seconds, start, cancel, send };
+  return { state, seconds, start, cancel, send, micProblem, clearMicProblem: () => setMicProblem(null) };
 }
