@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN, ANY_USER, callerOf } from '../../http/access';
 import { companyScope } from '../../platform/company-scope';
 import type { AppDeps } from '../../platform/deps';
+import { companyAutomationRoutes } from './company-automation-routes';
 import { getCompanyFeatures } from './company-features';
 import { createCompany } from './create-company';
 import { getCompany } from './get-company';
@@ -221,5 +222,6 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     await app.register(whiteLabelRoutes(deps));
     await app.register(loginRedirectRoutes(deps));
+    await app.register(companyAutomationRoutes(deps));
   };
 }
