@@ -6,6 +6,8 @@ import { zId } from './ids';
 import { z } from './zod';
 
 export const EMAIL_MSG = {
+  /** Spec 1 §8 (uploads): a file of an active e-mail could not be uploaded. */
+  uploadError: 'Erro ao realizar upload do arquivo',
   nameRequired: 'Campo Nome é obrigatório!',
   nameTooLong: 'Nome muito longo.',
   sectorRequired: 'Campo Setor é obrigatório!',

@@ -27,6 +27,7 @@ import { toast } from '../../lib/toast';
 import { useCurrentUser } from '../auth/session-context';
 import { useSectors } from '../sectors/api';
 import { uploadMailFile, useCreateActiveEmail, useEmailConfigOptions } from './api';
+import { uploadMailFiles } from './upload-mail-files';
 
 /** "E-mail ativo" next to the other active modals of the chat screen: shown when the company has a config. */
 export function ActiveEmailButton() {
@@ -102,8 +103,13 @@ function ActiveEmailForm({ onClose }: { onClose: () => void }) {
     if (!parsed.success || Object.keys(found).length > 0) return;
     setUploading(true);
     try {
-      const refs = [];
-      for (const f of files) refs.push((await uploadMailFile(parsed.data.email_config_id, f)).file);
+      let refs: Awaited<ReturnType<typeof uploadMailFiles>>;
+      try {
+        refs = await uploadMailFiles(parsed.data.email_config_id, files, uploadMailFile);
+      } catch (error) {
+        setWarning(error instanceof Error ? error.message : EMAIL_MSG.uploadError);
+        return;
+      }
       const result = await create.mutateAsync({ ...parsed.data, attachments: refs });
       if (result.sent) {
         toast.success(result.message);
