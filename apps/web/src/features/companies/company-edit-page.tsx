@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { COMPANY_MSG, type TCompanyDetail } from '@prosa/shared/company-admin';
+import { ROLE } from '@prosa/shared/roles';
 import {
   IconAddressBook,
   IconAlertCircle,
@@ -14,6 +15,7 @@ import {
   IconPalette,
   IconSignature,
   IconTags,
+  IconToggleRight,
   IconUserShield,
   IconUsers,
   IconWorld,
@@ -34,7 +36,14 @@ import { useCompany } from './api';
 import { CompanyDataTab } from './company-data-tab';
 import { CompanyIpTab } from './company-ip-tab';
 import { CompanyStatusBadge } from './company-status-badge';
-import { COMPANY_TAB_LABEL, COMPANY_TABS, companyTabOf, type TCompanyTab } from './company-tabs';
+import {
+  COMPANY_TAB_LABEL,
+  COMPANY_TABS,
+  companyTabOf,
+  LORD_ONLY_TABS,
+  type TCompanyTab,
+} from './company-tabs';
+import { FeatureFlagsTab } from './feature-flags-tab';
 import { LoginRedirectTab } from './login-redirect-tab';
 import { MetadataTab } from './metadata-tab';
 import { ResponsiblesTab } from './responsibles-tab';
@@ -56,6 +65,7 @@ const ICON: Record<TCompanyTab, typeof IconBuilding> = {
   metadata: IconListDetails,
   contract: IconFileDollar,
   'login-redirect': IconArrowForwardUp,
+  'feature-flags': IconToggleRight,
 };
 
 /** Company edit (spec 2 §2): tabs kept in the `redirect` query parameter. */
@@ -65,7 +75,11 @@ export function CompanyEditPage() {
   const valid = Number.isInteger(companyId) && companyId > 0;
   const company = useCompany(valid ? companyId : 0);
   const [search, setSearch] = useSearchParams();
-  const tab = companyTabOf(search.get('redirect'));
+  const me = useCurrentUser();
+  const lord = me.role >= ROLE.lord;
+  const tabs = COMPANY_TABS.filter((t) => lord || !LORD_ONLY_TABS.includes(t));
+  const asked = companyTabOf(search.get('redirect'));
+  const tab = tabs.includes(asked) ? asked : 'data';
 
   const back = (
     <Button component={Link} to="/companies" variant="default" leftSection={<IconArrowLeft size={16} />}>
@@ -111,7 +125,7 @@ export function CompanyEditPage() {
         }
       >
         <Tabs.List aria-label="Abas da empresa" miw={200}>
-          {COMPANY_TABS.map((t) => {
+          {tabs.map((t) => {
             const Icon = ICON[t];
             return (
               <Tabs.Tab key={t} value={t} fw={500} leftSection={<Icon size={16} aria-hidden />}>
@@ -162,6 +176,11 @@ export function CompanyEditPage() {
         <Panel value="login-redirect">
           <LoginRedirectTab companyId={c.id} />
         </Panel>
+        {lord ? (
+          <Panel value="feature-flags">
+            <FeatureFlagsTab companyId={c.id} />
+          </Panel>
+        ) : null}
       </Tabs>
     </Stack>
   );

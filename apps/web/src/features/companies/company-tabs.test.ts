@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPANY_TABS, companyTabOf } from './company-tabs';
+import { COMPANY_TABS, companyTabOf, LORD_ONLY_TABS } from './company-tabs';
 
 describe('company edit tab from the redirect parameter', () => {
   it('opens the named tab, also by its Portuguese name, else the data tab', () => {
@@ -11,7 +11,11 @@ describe('company edit tab from the redirect parameter', () => {
     expect(companyTabOf('nada')).toBe('data');
   });
   it('has the twelve tabs of company edit', () => {
-    expect(COMPANY_TABS).toHaveLength(14);
+    expect(COMPANY_TABS).toHaveLength(15);
     expect(companyTabOf('redirecionamento')).toBe('login-redirect');
+  });
+  it('has the feature flags tab (Recursos) for the platform owner only', () => {
+    expect(companyTabOf('recursos')).toBe('feature-flags');
+    expect(LORD_ONLY_TABS).toEqual(['feature-flags']);
   });
 });

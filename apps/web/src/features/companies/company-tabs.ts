@@ -15,6 +15,7 @@ export const COMPANY_TABS = [
   'metadata',
   'contract',
   'login-redirect',
+  'feature-flags',
 ] as const;
 
 export type TCompanyTab = (typeof COMPANY_TABS)[number];
@@ -34,7 +35,11 @@ export const COMPANY_TAB_LABEL: Record<TCompanyTab, string> = {
   metadata: 'Metadados',
   contract: 'Contrato',
   'login-redirect': 'Redirecionamento',
+  'feature-flags': 'Recursos',
 };
+
+/** Tabs only the platform owner (role 1000) sees. */
+export const LORD_ONLY_TABS: readonly TCompanyTab[] = ['feature-flags'];
 
 // Names the older screens used for the same tabs.
 const ALIASES: Record<string, TCompanyTab> = {
@@ -54,6 +59,7 @@ const ALIASES: Record<string, TCompanyTab> = {
   contrato: 'contract',
   contracts: 'contract',
   redirecionamento: 'login-redirect',
+  recursos: 'feature-flags',
 };
 
 export function companyTabOf(param: string | null): TCompanyTab {
