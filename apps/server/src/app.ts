@@ -34,6 +34,7 @@ import { channelMonitorRoutes } from './modules/channel-monitor/routes';
 import { channelRoutes } from './modules/channels/routes';
 import { chatbotRoutes } from './modules/chatbot/routes';
 import { companyRoutes } from './modules/companies/routes';
+import { registerChannelKindGate } from './modules/company-channels/kind-gate';
 import { companyMetadataRoutes } from './modules/company-metadata/routes';
 import { contactFieldRoutes } from './modules/contact-fields/routes';
 import { contractRoutes } from './modules/contracts/routes';
@@ -167,6 +168,7 @@ export async function buildApp(
 
   registerGuard(app, deps);
   registerNulGuard(app);
+  registerChannelKindGate(app, deps);
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
