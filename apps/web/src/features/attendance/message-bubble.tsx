@@ -29,6 +29,7 @@ import { MessageAttachments } from '../../components/message-attachments';
 import { useCompanyFeatures } from '../company-metadata/api';
 import { emailOf } from '../email/email-message';
 import { EmailMessageBody } from '../email/email-message-body';
+import { MediaViewerLinks } from '../media-viewer/media-viewer-links';
 import { formatTime } from './message-timeline';
 import { metaExtrasOf, type TStoryQuote } from './meta-extras';
 import { RichText } from './rich-text';
@@ -229,6 +230,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             </Group>
           ) : null}
           <MessageAttachments attachments={message.attachments} inline={inlineMedia} />
+          <MediaViewerLinks attachments={message.attachments} />
           {email ? <EmailMessageBody email={email} text={extras.text} /> : <RichText text={extras.text} />}
           <Reactions metadata={message.metadata} />
           <Group gap={4} justify="flex-end" wrap="nowrap">
