@@ -12,6 +12,8 @@ export const TOAST = {
 
 export const MSG = {
   genericError: 'Erro ao processar requisição, por favor tente novamente.',
+  /** Spec 2 §8 (generic): the server answered, but not with what the screen expects. */
+  badResponse: 'Erro ao processar dados.',
   invalidCredentials: 'E-mail e/ou senha inválidos',
   loginNetworkError:
     'Ocorreu um erro ao tentar acessar sua conta. Entre em contato com o atendimento (Erro: DNS)',

@@ -26,6 +26,7 @@ describe('apiRequest with a schema picked from the first-load schemas', () => {
     const error = await apiRequest('/api/sectors', { schema: (s) => s.z.array(s.ZSector) }).catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBe('BAD_RESPONSE');
+    expect(error.message).toBe('Erro ao processar dados.');
   });
 
   it("passes on the server's error without needing the schema", async () => {

@@ -120,7 +120,7 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiError({
       status: response.status,
       code: 'BAD_RESPONSE',
-      message: MSG.genericError,
+      message: MSG.badResponse,
       fromServer: false,
     });
   }
