@@ -30,6 +30,18 @@ describe('menu by company feature', () => {
     expect(off).not.toContain('Ações em massa');
     expect(off.length).toBe(on.length - 3);
   });
+
+  it("hides a channel kind's screen while the company does not use the kind (settings tab 15)", () => {
+    const kinds = ['web', 'nc', 'waweb', 'waent', 'tg', 'em', 'sms', 'smart', 'fa', 'insta'];
+    const all = Object.fromEntries(kinds.map((k) => [`channel_${k}`, true]));
+    const labels = (flags: Record<string, boolean>) =>
+      menuForRole(ROLE.admin, null, flags).map((m) => m.label);
+    expect(labels(all)).toEqual(expect.arrayContaining(['Telegram', 'Instagram', 'Web chat', 'SMS']));
+    const off = labels({ ...all, channel_tg: false, channel_insta: false });
+    expect(off).not.toContain('Telegram');
+    expect(off).not.toContain('Instagram');
+    expect(off.length).toBe(labels(all).length - 2);
+  });
 });
 
 describe('menu by role', () => {

@@ -90,11 +90,13 @@ export const MENU: TMenuItem[] = [
     minRole: ROLE.manager,
     permission: 'configuracoes_gerais',
   },
+  // Issue 24 settings tab 15: a channel kind's screen only while the company uses the kind (channel_* flags).
   {
     key: 'webchats',
     label: 'Web chat',
     path: '/channels/webchat',
     minRole: ROLE.manager,
+    flag: 'channel_web',
     permission: 'web_chat',
   },
   {
@@ -102,12 +104,14 @@ export const MENU: TMenuItem[] = [
     label: 'NewChat',
     path: '/channels/newchat',
     minRole: ROLE.manager,
+    flag: 'channel_nc',
   },
   {
     key: 'waweb',
     label: 'WhatsApp',
     path: '/channels/waweb',
     minRole: ROLE.manager,
+    flag: 'channel_waweb',
     permission: 'whatsapp',
   },
   {
@@ -122,6 +126,7 @@ export const MENU: TMenuItem[] = [
     label: 'WhatsApp Enterprise',
     path: '/channels/waent',
     minRole: ROLE.manager,
+    flag: 'channel_waent',
     permission: 'whatsapp',
   },
   // Issue 22: every WhatsApp number of the company with its due date (spec 2 Numbers, 300 per page).
@@ -131,26 +136,30 @@ export const MENU: TMenuItem[] = [
     label: 'Telegram',
     path: '/channels/telegram',
     minRole: ROLE.manager,
+    flag: 'channel_tg',
   },
   {
     key: 'emails',
     label: 'E-mail',
     path: '/channels/email',
     minRole: ROLE.manager,
+    flag: 'channel_em',
   },
-  { key: 'sms', label: 'SMS', path: '/channels/sms', minRole: ROLE.manager },
-  { key: 'smart', label: 'Smart', path: '/channels/smart', minRole: ROLE.manager },
+  { key: 'sms', label: 'SMS', path: '/channels/sms', minRole: ROLE.manager, flag: 'channel_sms' },
+  { key: 'smart', label: 'Smart', path: '/channels/smart', minRole: ROLE.manager, flag: 'channel_smart' },
   {
     key: 'facebook',
     label: 'Facebook e Instagram',
     path: '/channels/facebook',
     minRole: ROLE.manager,
+    flag: 'channel_fa',
   },
   {
     key: 'instagram',
     label: 'Instagram',
     path: '/channels/instagram',
     minRole: ROLE.manager,
+    flag: 'channel_insta',
   },
   {
     key: 'multichannel',
