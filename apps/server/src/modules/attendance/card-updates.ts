@@ -3,6 +3,7 @@ import { ERROR_CODE } from '@prosa/shared/messages';
 import { ROLE } from '@prosa/shared/roles';
 import type { AppDeps, Caller } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { companyDefaultStatus } from '../companies/company-automation';
 import { toCard } from './card';
 import { loadForAction } from './load-for-action';
 import { updateOpenAttendance } from './update-attendance';
@@ -61,10 +62,13 @@ export async function deleteLockedContact(deps: Deps, caller: Caller, input: { a
   if (caller.role < ROLE.manager) throw forbidden();
   const { attendance } = await loadForAction(deps, caller, input.attendanceId);
   if (!attendance.locked) throw new AppError(ERROR_CODE.validation, ATT_MSG.lockedRemoveError, 400);
+  // Closed with the company's default status when it has one (company edit, issue 24).
+  const statusId = await companyDefaultStatus(deps.db, caller.companyId);
   const row = await updateOpenAttendance(
     deps,
     attendance,
     {
+      ...(statusId !== null ? { statusId } : {}),
       closedAt: new Date(),
       closedByUserId: caller.userId,
       closedByUserName: caller.displayName,
