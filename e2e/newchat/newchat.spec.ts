@@ -32,6 +32,7 @@ test('o gestor publica um NewChat e o visitante conversa vendo a fila e o "digit
   await expect(page).toHaveURL(/\/channels\/newchat-edit\?typeId=2&step=1$/);
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
   await expect(page.getByText('Campo Nome do Canal é obrigatório!')).toBeVisible();
+  await expect(page.getByText('Há campos inválidos')).toBeVisible();
   await page.getByRole('textbox', { name: 'Nome do Canal' }).fill(channelName);
   await pick(page, 'Setor', 'Financeiro');
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();

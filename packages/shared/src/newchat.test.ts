@@ -50,6 +50,7 @@ describe('newchat validation (spec 2 §5)', () => {
   it('refuses a footer link that is not http(s) and files that are not our uploads', () => {
     const js = { ...settings, footerUrl: 'javascript:alert(1)' };
     expect(newchatProblem({ ...valid, settings: js })?.message).toBe(NEWCHAT_MSG.footerUrlInvalid);
+    expect(NEWCHAT_MSG.footerUrlInvalid).toBe('O campo precisa ser uma URL');
     const r = ZNewchatInput.safeParse({ ...valid, settings: { img192: 'https://evil.example/x.png' } });
     expect(r.success).toBe(false);
   });

@@ -17,7 +17,10 @@ export const NEWCHAT_MSG = {
   queueMessageRequired: `A mensagem da fila deve conter ${NEWCHAT_QUEUE_PLACEHOLDER}.`,
   termsTextRequired: 'Campo Texto dos termos de uso é obrigatório!',
   termsTitleRequired: 'Campo Título dos termos de uso é obrigatório!',
-  footerUrlInvalid: 'O campo Link do rodapé precisa ser uma URL (http:// ou https://).',
+  /** Spec 2 §8 (channels): the footer link is not an http(s) address. */
+  footerUrlInvalid: 'O campo precisa ser uma URL',
+  /** Spec 2 §8 (channels): a step is saved with a field in error (the field says which). */
+  invalidFields: 'Há campos inválidos',
   fileInvalid: 'O arquivo precisa ser um PDF.',
   imageTooLarge: 'Tamanho máximo 2MB excedido!',
   notFound: 'NewChat não encontrado.',

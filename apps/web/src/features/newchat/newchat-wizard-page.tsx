@@ -69,6 +69,7 @@ export function NewchatWizardPage() {
     const problem = problemUpTo(step, values);
     if (problem) {
       setError(problem);
+      toast.warning(NEWCHAT_MSG.invalidFields);
       if (problem.step !== step) goTo(problem.step);
       return;
     }
