@@ -7,6 +7,7 @@ import { closedFact, handoversFacts, updatedFact } from '../attendance/attendanc
 import type { AttendanceRow, MessageRow } from '../attendance/card';
 import { type AutomaticMessageDeps, sendAutomaticMessage } from '../attendance/send-automatic-message';
 import { findStatusMessage, recordStatusMessage } from '../attendance/send-status-message';
+import { companyDefaultStatus } from '../companies/company-automation';
 import { findCompany } from '../companies/repository';
 import { sendSoon } from '../outbound/send-outbound';
 import { timerSettings } from './timer-settings';
@@ -46,8 +47,11 @@ export async function runAttendanceTimers(
   // The operator spoke last and the client stayed silent past the end time: finalized with its status.
   let finalized: AttendanceRow[] = [];
   const { finalizeAfter, busyAfter } = s;
-  if (finalizeAfter && s.finalizeStatusId) {
-    const statusId = s.finalizeStatusId;
+  // Without a status of its own, the rule finalizes with the company's default status (company edit, issue 24).
+  const finalizeStatusId =
+    s.finalizeStatusId ?? (finalizeAfter ? await companyDefaultStatus(deps.db, companyId) : null);
+  if (finalizeAfter && finalizeStatusId) {
+    const statusId = finalizeStatusId;
     const closed = await deps.db.transaction(async (tx) => {
       const rows = await tx
         .update(attendances)
