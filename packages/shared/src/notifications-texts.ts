@@ -31,7 +31,14 @@ export const NOTIFICATION_MSG = {
   saveError: 'Erro ao salvar a notificação.',
   deleteError: 'Erro ao excluir a notificação.',
   readError: 'Erro ao marcar a notificação como lida.',
+  /** Spec 2 §8: the user's answer to a notification (the interested lead) did not go through. */
+  answerError: 'Não foi possível enviar sua resposta.',
 } as const;
+
+/** The failure text of answering a notification: the lead form's answer, or marking it read. */
+export function answerFailureText(withLead: boolean): string {
+  return withLead ? NOTIFICATION_MSG.answerError : NOTIFICATION_MSG.readError;
+}
 
 /** Admin list page size (spec 2 §9: notifications 50 per page). */
 export const NOTIFICATIONS_PER_PAGE = 50;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskLeadPhone, normalizeWallTime, ZNotificationInput } from './notifications';
+import { answerFailureText } from './notifications-texts';
 
 describe('notifications: shared rules', () => {
   it('masks the lead phone as (DD) DDDDD-DDDD while typing, at most 11 digits', () => {
@@ -34,5 +35,12 @@ describe('notifications: shared rules', () => {
       ['schedule_end_at', 'Informe a data de término.'],
       ['extra_data', 'Os dados extras contêm um JSON inválido.'],
     ]);
+  });
+});
+
+describe('notifications: answer failures', () => {
+  it("says 'Não foi possível enviar sua resposta.' when the interested answer fails, the read error otherwise", () => {
+    expect(answerFailureText(true)).toBe('Não foi possível enviar sua resposta.');
+    expect(answerFailureText(false)).toBe('Erro ao marcar a notificação como lida.');
   });
 });

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { formatDateTime } from '@prosa/shared/dates';
 import {
+  answerFailureText,
   LEAD_PHONE_PATTERN,
   maskLeadPhone,
   NOTIFICATION_MODEL,
@@ -125,7 +126,7 @@ function Detail(props: { id: number; onBack: () => void }) {
           toast.success(r.message);
           props.onBack();
         },
-        onError: (e) => toast.error(errorMessage(e, NOTIFICATION_MSG.readError)),
+        onError: (e) => toast.error(errorMessage(e, answerFailureText(lead !== undefined))),
       },
     );
 
