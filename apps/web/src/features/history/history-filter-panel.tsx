@@ -2,10 +2,12 @@ import { Card, Checkbox, Grid, Select, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { CHANNEL_LABEL, LIVE_CHANNEL_KINDS } from '@prosa/shared/channels';
+import { kindsInUse } from '@prosa/shared/company-channels';
 import { ZHistoryFilters } from '@prosa/shared/history';
 import { IconCalendar } from '@tabler/icons-react';
 import { FilterActions } from '../../components/filter-actions';
 import { zodValidate } from '../../lib/zod-form';
+import { useCompanyFeatures } from '../company-metadata/api';
 import type { TSector } from '../sectors/api';
 import type { TStatus } from '../statuses/api';
 import type { TUserListItem } from '../users/api';
@@ -45,6 +47,9 @@ export function HistoryFilterPanel(props: Props) {
     onValuesChange: () => form.clearErrors(),
   });
 
+  // Kinds the company turned off (settings tab 15) are not offered.
+  const allow = useCompanyFeatures().data?.allow;
+  const channelOptions = CHANNEL_OPTIONS.filter((o) => kindsInUse(allow, [o.value]).length > 0);
   const finalization = props.statuses
     .filter((s) => s.should_close === 1)
     .map((s) => ({ value: String(s.id), label: s.name }));
@@ -94,7 +99,7 @@ export function HistoryFilterPanel(props: Props) {
             <Select
               label="Canal de entrada"
               placeholder="Todos"
-              data={CHANNEL_OPTIONS}
+              data={channelOptions}
               clearable
               {...form.getInputProps('channelable_type')}
             />
