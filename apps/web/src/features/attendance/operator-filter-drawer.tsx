@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconAlertCircle, IconSearch, IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFilterOperators } from './api';
 import type { TListParams } from './list-params';
 import { OPERATOR_STATE, operatorFilterCount, toggleOperator, visibleOperators } from './operator-filter';
@@ -51,7 +51,15 @@ function OperatorFilterDrawer(props: {
   value: Value;
   onChange: (next: Value) => void;
 }) {
-  const { value, onChange } = props;
+  // The choice shows at once; the URL (and the list) follow it. A change from elsewhere (back button) comes in.
+  const [value, setValue] = useState(props.value);
+  const key = `${props.value.operator_ids?.join(',') ?? ''}|${props.value.unassigned === true}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the value's contents
+  useEffect(() => setValue(props.value), [key]);
+  const onChange = (next: Value) => {
+    setValue(next);
+    props.onChange(next);
+  };
   const operators = useFilterOperators(props.opened);
   const [search, setSearch] = useState('');
   const chosen = value.operator_ids ?? [];
