@@ -16,6 +16,7 @@ import {
 } from '@prosa/shared/triggers';
 import type { TriggerRow } from '../../db/schema/automation';
 import { type AutomationRun, finalizeByBot, hold, release, type SessionRow } from '../automation/run';
+import { companyOfflineReply, companyOutOfHoursReply } from './company-automatic';
 import {
   askMailingValidation,
   MAILING_VALIDATION_STATE,
@@ -114,7 +115,13 @@ async function runTextTrigger(
 /** Opening triggers: first message, working periods and receiving limit, close attempt, agreement. */
 export async function onOpened(run: AutomationRun): Promise<'closed' | 'held' | 'continue'> {
   const { other: o } = await loadTriggers(run, OPENING_KINDS);
-  if (Object.keys(o).length === 0) return 'continue';
+  // The company's out-of-hours reply (company edit) when the channel has no working periods of its own.
+  const companyReply =
+    o.before_working_period || o.after_working_period ? null : await companyOutOfHoursReply(run);
+  if (Object.keys(o).length === 0) {
+    if (companyReply) await sendTrigger(run, 'out_of_hours', { text: companyReply });
+    return 'continue';
+  }
   const timed = o.before_working_period || o.after_working_period || o.limit_receivement || o.close_attempted;
   const clock = timed ? await companyClock(run) : null;
   const periods: { kind: string; text: string }[] = [];
@@ -138,6 +145,7 @@ export async function onOpened(run: AutomationRun): Promise<'closed' | 'held' | 
     if ((before !== null && minutes < before) || (after !== null && minutes >= after))
       closeStatus = statusOf(close?.status_id);
   }
+  if (companyReply) periods.push({ kind: 'out_of_hours', text: companyReply });
   if (closeStatus !== null) {
     // Finalized at once: the period's explanation and the close message, not the welcome.
     for (const p of periods) await sendTrigger(run, p.kind, { text: p.text, farewell: true });
@@ -273,9 +281,11 @@ export async function onHandedOver(run: AutomationRun): Promise<void> {
   if (run.attendance.operatorAssignedId !== null || run.attendance.closedAt) return;
   const { other } = await loadTriggers(run, ['offline_operators_notification']);
   const t = other.offline_operators_notification;
-  if (!t) return;
+  // The channel's own notification, else the company's reply (company edit).
+  const text = t ? str(t.message) : await companyOfflineReply(run);
+  if (text === null) return;
   if (await sectorHasOnlineOperator(run, run.attendance.sectorId)) return;
-  await sendTrigger(run, 'offline_operators_notification', { text: str(t.message) });
+  await sendTrigger(run, 'offline_operators_notification', { text });
 }
 
 /**
