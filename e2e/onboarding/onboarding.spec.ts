@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiAs } from '../support/attendances';
 import { sql } from '../support/database';
 import { DEMO, login, mainMenu } from '../support/demo';
+import { pngFile } from '../support/files';
 
 // A new company's admin: the trial welcome once, the first-run guide by itself, a sector created in the screen it
 // sends to turning its step done, "Dispensar" remembered; the training keeps a lesson marked after a reload.
@@ -101,4 +102,44 @@ test('o visualizador de mídia recusa endereços de fora e mostra o vazio', asyn
   );
   await page.goto('/media');
   await expect(page.getByTestId('media-viewer-empty')).toContainText('Nenhuma mídia para exibir.');
+});
+
+/** A visitor on the demo site opens the widget and writes: an open web chat attendance. */
+async function visitorStarts(browser: Browser, name: string, text: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/demo/webchat');
+  await page.getByRole('button', { name: /conversa/ }).click();
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Iniciar conversa' }).click();
+  const box = page.getByRole('textbox', { name: 'Mensagem' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(page.getByRole('log', { name: 'Conversa' }).getByText(text)).toBeVisible();
+  return page;
+}
+
+test('um anexo da conversa abre no visualizador de mídia, com zoom', async ({ browser, page }) => {
+  const name = `Visitante Mídia ${SUFFIX}`;
+  const visitor = await visitorStarts(browser, name, 'Vou mandar a foto do produto');
+  await login(page, DEMO.ana);
+  await page.getByRole('button', { name: `Abrir conversa com ${name}` }).click();
+  const chat = page.getByTestId('chat-modal');
+  await expect(chat.getByRole('heading', { name })).toBeVisible();
+
+  await visitor.locator('prosa-webchat input[type="file"]').setInputFiles({
+    name: 'produto.png',
+    mimeType: 'image/png',
+    buffer: pngFile(),
+  });
+  await expect(chat.getByRole('img', { name: 'produto.png' })).toBeVisible();
+  await chat.getByRole('link', { name: 'Abrir no visualizador produto.png' }).click();
+
+  await expect(page).toHaveURL(/\/media\?/);
+  await expect(page.getByRole('heading', { name: 'produto.png' })).toBeVisible();
+  const image = page.getByRole('img', { name: 'produto.png' });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  await expect(page.getByTestId('media-zoom')).toHaveText('100%');
+  await page.getByRole('button', { name: 'Aumentar zoom' }).click();
+  await expect(page.getByTestId('media-zoom')).toHaveText('150%');
+  await visitor.context().close();
 });
