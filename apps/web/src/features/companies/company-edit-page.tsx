@@ -13,6 +13,7 @@ import {
   IconListDetails,
   IconMapPin,
   IconPalette,
+  IconRobot,
   IconSignature,
   IconTags,
   IconToggleRight,
@@ -33,6 +34,7 @@ import { StatusesPanel } from '../statuses/statuses-panel';
 import { UsersPanel } from '../users/users-panel';
 import { AddressesTab } from './addresses-tab';
 import { useCompany } from './api';
+import { AutomaticAttendanceTab } from './automatic-attendance-tab';
 import { CompanyDataTab } from './company-data-tab';
 import { CompanyIpTab } from './company-ip-tab';
 import { CompanyStatusBadge } from './company-status-badge';
@@ -65,6 +67,7 @@ const ICON: Record<TCompanyTab, typeof IconBuilding> = {
   metadata: IconListDetails,
   contract: IconFileDollar,
   'login-redirect': IconArrowForwardUp,
+  'automatic-attendance': IconRobot,
   'feature-flags': IconToggleRight,
 };
 
@@ -175,6 +178,9 @@ export function CompanyEditPage() {
         </Panel>
         <Panel value="login-redirect">
           <LoginRedirectTab companyId={c.id} />
+        </Panel>
+        <Panel value="automatic-attendance">
+          <AutomaticAttendanceTab companyId={c.id} />
         </Panel>
         {lord ? (
           <Panel value="feature-flags">

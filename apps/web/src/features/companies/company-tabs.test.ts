@@ -11,7 +11,8 @@ describe('company edit tab from the redirect parameter', () => {
     expect(companyTabOf('nada')).toBe('data');
   });
   it('has the twelve tabs of company edit', () => {
-    expect(COMPANY_TABS).toHaveLength(15);
+    expect(COMPANY_TABS).toHaveLength(16);
+    expect(companyTabOf('atendimento-automatico')).toBe('automatic-attendance');
     expect(companyTabOf('redirecionamento')).toBe('login-redirect');
   });
   it('has the feature flags tab (Recursos) for the platform owner only', () => {

@@ -15,6 +15,7 @@ export const COMPANY_TABS = [
   'metadata',
   'contract',
   'login-redirect',
+  'automatic-attendance',
   'feature-flags',
 ] as const;
 
@@ -35,6 +36,7 @@ export const COMPANY_TAB_LABEL: Record<TCompanyTab, string> = {
   metadata: 'Metadados',
   contract: 'Contrato',
   'login-redirect': 'Redirecionamento',
+  'automatic-attendance': 'Atendimento automático',
   'feature-flags': 'Recursos',
 };
 
@@ -60,6 +62,7 @@ const ALIASES: Record<string, TCompanyTab> = {
   contracts: 'contract',
   redirecionamento: 'login-redirect',
   recursos: 'feature-flags',
+  'atendimento-automatico': 'automatic-attendance',
 };
 
 export function companyTabOf(param: string | null): TCompanyTab {
