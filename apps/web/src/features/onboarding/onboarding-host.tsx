@@ -7,9 +7,23 @@ import { useOnboarding } from './api';
 import { OnboardingDrawer } from './onboarding-drawer';
 import { TrialWelcomeModal } from './trial-welcome-modal';
 
+const AUTO_OPENED_KEY = 'prosa:onboarding-auto-opened';
+
+/** True when the guide already opened by itself in this tab (a reload does not open it again); marks it. */
+function autoOpenedThisTab(userId: number): boolean {
+  const key = `${AUTO_OPENED_KEY}:${userId}`;
+  try {
+    if (sessionStorage.getItem(key)) return true;
+    sessionStorage.setItem(key, '1');
+  } catch {
+    // Storage refused (private mode): the guide opens once per page load.
+  }
+  return false;
+}
+
 /**
  * The header's "Guia de primeiros passos" button and the guide it opens. The guide opens by itself once per
- * session while the server says so (an admin, steps missing, not dismissed); the trial welcome comes first.
+ * tab and user while the server says so (an admin, steps missing, not dismissed); the trial welcome comes first.
  */
 export function OnboardingHost() {
   const user = useCurrentUser();
@@ -24,8 +38,8 @@ export function OnboardingHost() {
   useEffect(() => {
     if (autoDone || !data || trialWelcome) return;
     setAutoDone(true);
-    if (data.show) setOpened(true);
-  }, [autoDone, data, trialWelcome]);
+    if (data.show && !autoOpenedThisTab(user.id)) setOpened(true);
+  }, [autoDone, data, trialWelcome, user.id]);
 
   return (
     <>
