@@ -81,3 +81,13 @@ describe('apiRequest with a time-out', () => {
     expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].signal).toBeUndefined();
   });
 });
+
+describe('the login error text', () => {
+  it('treats a login that timed out (5 s, spec 1 §9) like a network failure', async () => {
+    const { loginErrorText } = await import('../features/auth/password-step');
+    const timedOut = new ApiError({ status: 0, code: 'TIMEOUT', message: 'x', fromServer: false });
+    expect(loginErrorText(timedOut)).toBe(
+      'Ocorreu um erro ao tentar acessar sua conta. Entre em contato com o atendimento (Erro: DNS)',
+    );
+  });
+});

@@ -29,6 +29,8 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR = 'NETWORK';
 export const TIMEOUT_ERROR = 'TIMEOUT';
+/** Spec 1 §9: queue, login, logout, internal messenger and breakdown calls give up after 5 s. */
+export const SHORT_CALL_TIMEOUT_MS = 5_000;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -2,7 +2,7 @@ import type { TCard, TCardPage } from '@prosa/shared/attendance';
 import type { TEmailReplyExtras } from '@prosa/shared/email';
 import type { z } from '@prosa/shared/zod';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequest, type TResponseSchemas } from '../../lib/api';
+import { apiRequest, SHORT_CALL_TIMEOUT_MS, type TResponseSchemas } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { listQueryString, type TListParams } from './list-params';
 import type { TMessagePage } from './message-cache';
@@ -122,9 +122,12 @@ export const chatApi = {
   removeLocked: (id: number) => post('/api/del-locked-contact', { contact: id }, (s) => s.ZCardResult),
   /** POST /automaticDistribution/queue or /front-queue: back to the waiting queue (its front). */
   returnToQueue: (id: number, front: boolean) =>
-    post(`/api/automaticDistribution/${front ? 'front-queue' : 'queue'}`, { ids: [id] }, (s) =>
-      s.z.object({ message: s.z.string(), count: s.z.number() }),
-    ),
+    apiRequest(`/api/automaticDistribution/${front ? 'front-queue' : 'queue'}`, {
+      method: 'POST',
+      body: { ids: [id] },
+      schema: (s) => s.z.object({ message: s.z.string(), count: s.z.number() }),
+      timeoutMs: SHORT_CALL_TIMEOUT_MS,
+    }),
   setBusyClient: (
     path: { companyId: number; sectorId: number; userId: number },
     body: { busy: boolean; contact: number },

@@ -1,7 +1,7 @@
 import type { TLoginOutput, TSessionUser, ZMessageOutput } from '@prosa/shared/auth';
 import type { z } from '@prosa/shared/zod';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, apiRequest, SHORT_CALL_TIMEOUT_MS } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 export type TMfaStep = Extract<TLoginOutput, { step: 'mfa' }>;
@@ -28,7 +28,12 @@ export function useSessionQuery() {
 
 export const authApi = {
   login: (body: { email: string; password: string }) =>
-    apiRequest('/api/auth/login', { method: 'POST', body, schema: (s) => s.ZLoginOutput }),
+    apiRequest('/api/auth/login', {
+      method: 'POST',
+      body,
+      schema: (s) => s.ZLoginOutput,
+      timeoutMs: SHORT_CALL_TIMEOUT_MS,
+    }),
   checkMfaCode: (body: { challengeId: string; code: string; method: TMfaMethod }) =>
     apiRequest('/api/users/check-mfa-code', { method: 'POST', body, schema: (s) => s.ZLoginOutput }),
   resendMfa: (challengeId: string) =>
@@ -47,7 +52,12 @@ export const authApi = {
     }),
   resetPassword: (body: { token: string; newPassword: string; confirmPassword: string }) =>
     apiRequest('/api/auth/reset-password', { method: 'POST', body, schema: (s) => s.ZMessageOutput }),
-  logout: () => apiRequest('/api/auth/logout', { method: 'POST', schema: (s) => s.ZMessageOutput }),
+  logout: () =>
+    apiRequest('/api/auth/logout', {
+      method: 'POST',
+      schema: (s) => s.ZMessageOutput,
+      timeoutMs: SHORT_CALL_TIMEOUT_MS,
+    }),
 };
 
 export type TMessageOutput = z.infer<typeof ZMessageOutput>;

@@ -4,7 +4,7 @@ import { type TLoginOutput, ZLoginInput } from '@prosa/shared/auth';
 import { MSG } from '@prosa/shared/messages';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, errorMessage, NETWORK_ERROR } from '../../lib/api';
+import { ApiError, errorMessage, NETWORK_ERROR, TIMEOUT_ERROR } from '../../lib/api';
 import { zodValidate } from '../../lib/zod-form';
 import { authApi } from './api';
 import { FormAlert } from './form-alert';
@@ -19,7 +19,8 @@ type Props = {
 };
 
 export function loginErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.code === NETWORK_ERROR) return MSG.loginNetworkError;
+  if (error instanceof ApiError && (error.code === NETWORK_ERROR || error.code === TIMEOUT_ERROR))
+    return MSG.loginNetworkError;
   return errorMessage(error, MSG.invalidCredentials) ?? MSG.invalidCredentials;
 }
 
