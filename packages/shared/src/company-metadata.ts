@@ -246,6 +246,8 @@ const ZCampaignOptions = z
       .min(0, { error: META_MSG.campaignHours })
       .max(CAMPAIGN_ASSIGNMENT_MAX_HOURS, { error: META_MSG.campaignHours })
       .default(0),
+    /** Campaign options tab (issue 24): the sector a campaign reply opens in (null: the channel's default). */
+    reply_sector_id: zId().nullable().default(null),
   })
   .prefault({});
 
