@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { LOCK_AFTER_FAILED_SENDS } from '@prosa/shared/attendance-constants';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, newVisitor, setTriage } from '../../../test/helpers/attendance-fixtures';
+import { appOperations, fuzzServerErrors, watchUnboundedInput } from '../../../test/helpers/fuzz-module';
 import {
   api,
   createTestContext,
@@ -12,7 +13,12 @@ import {
   OTHER_ADMIN,
   type TestContext,
 } from '../../../test/helpers/test-app';
-import { startWhatsAppPeer, type WhatsAppPeer } from '../../../test/peers/whatsapp-cloud-peer';
+import { waitFor } from '../../../test/helpers/wait-for';
+import {
+  startWhatsAppPeer,
+  type WhatsAppPeer,
+  webhookBuilders,
+} from '../../../test/peers/whatsapp-cloud-peer';
 import { runSend } from '../../channels/outbound/run-send';
 import { attendances, contacts, persons } from '../../db/schema/attendance';
 import { users } from '../../db/schema/users';
@@ -122,6 +128,22 @@ async function attempt(attendance: AttendanceRow, fail: boolean) {
   return run.state === 'done' ? run.message.delivery : null;
 }
 
+/** The provider's delivery statuses of sent messages, as its webhook tells them. */
+async function providerStatuses(statuses: { wamid: string; status: 'failed'; to: string }[]) {
+  const payload = webhookBuilders(peer.phoneNumberId, peer.wabaId).statusPayload(
+    statuses.map((st) => ({ ...st, errors: [{ code: 131026, title: 'Message undeliverable' }] })),
+  );
+  const raw = Buffer.from(JSON.stringify(payload));
+  const sig = createHmac('sha256', 'app-secret-travados').update(raw).digest('hex');
+  const r = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/webhooks/waent/${channelId}`,
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${sig}` },
+    payload: raw,
+  });
+  expect(r.statusCode).toBe(200);
+}
+
 async function lockedOf(id: number) {
   const [row] = await ctx.db
     .select({ locked: attendances.locked })
@@ -169,6 +191,44 @@ describe('locked attendances', () => {
     expect(await lockedOf(a.id)).toBe(false);
     expect(await lockedFacts(a.id)).toBe(2);
     expect((await list('filter=locked')).some((c) => c.id === a.id)).toBe(false);
+  });
+
+  it('locks when the provider reports its last three sent messages failed', async () => {
+    const waId = '5511944440005';
+    const a = await openWhatsApp(waId);
+    const wamids: string[] = [];
+    for (let i = 0; i < LOCK_AFTER_FAILED_SENDS + 1; i++) {
+      const { message } = await ctx.db.transaction((tx) =>
+        recordOutboundMessage(tx, {
+          attendance: a,
+          origin: 'sla',
+          text: `aceita ${i}`,
+          messageId: `t_${randomUUID()}`,
+          operator: null,
+        }),
+      );
+      const run = await runSend(
+        ctx.deps,
+        { companyId: ids.companyId, messageId: message.id },
+        { rateWaitMs: 5000 },
+      );
+      if (run.state !== 'done' || !run.message.providerMessageId) throw new Error('não enviada');
+      wamids.push(run.message.providerMessageId);
+    }
+    const [w0, w1, w2, w3] = wamids as [string, string, string, string];
+    await providerStatuses([w0, w1].map((wamid) => ({ wamid, status: 'failed' as const, to: waId })));
+    await providerStatuses([{ wamid: w2, status: 'failed', to: waId }]);
+    // The newest one still counts as sent: three errors, but not the last three.
+    await waitFor(async () => {
+      const r = await ctx.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from messages where attendance_id = ${a.id} and delivery = 'error'`,
+      );
+      return (r.rows[0]?.n ?? 0) === 3;
+    });
+    expect(await lockedOf(a.id)).toBe(false);
+    await providerStatuses([{ wamid: w3, status: 'failed', to: waId }]);
+    await waitFor(async () => (await lockedOf(a.id)) === true);
+    expect(await lockedFacts(a.id)).toBe(1);
   });
 
   it('a message of the contact unlocks it', async () => {
@@ -286,4 +346,22 @@ describe('the operator filter', () => {
     const [foreign] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, OTHER_ADMIN));
     expect(byId.has(foreign?.id ?? 0)).toBe(false);
   });
+});
+
+describe('the list, the operators and del-locked-contact under generated bad input', () => {
+  it('never answer 5xx nor send PostgreSQL an unbounded value (manager and operator)', async () => {
+    const unbounded = watchUnboundedInput();
+    const operations = (await appOperations(ctx)).filter((op) =>
+      ['/api/attendances', '/api/attendance-operators', '/api/del-locked-contact'].includes(op.path),
+    );
+    expect(operations.length).toBe(3);
+    const found = await fuzzServerErrors(ctx, operations, {
+      seed: 20_261_124,
+      perOperation: 40,
+      pathValue: () => '1',
+      as: [MANAGER, OPERATOR],
+    });
+    expect(found, found.join('\n')).toEqual([]);
+    expect(unbounded, unbounded.join('\n')).toEqual([]);
+  }, 300_000);
 });
