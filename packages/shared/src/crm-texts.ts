@@ -31,6 +31,8 @@ export const CRM_SETTING = 'crm';
 /** Spec 1 §9: the search needs more than 3 characters; the period at most 30 days (default the last 30). */
 export const CRM_SEARCH_MIN = 4;
 export const CRM_WINDOW_DAYS = 30;
+/** Spec 1 §9: the sync button stays disabled this long after a click. */
+export const CRM_SYNC_COOLDOWN_MS = 4_000;
 export const CRM_PAGE_SIZE = 100;
 
 /** Link state of an opportunity for an attendance (spec 1 §7). */

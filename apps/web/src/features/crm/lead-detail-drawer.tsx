@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Drawer, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import type { TCrmBoard } from '@prosa/shared/crm';
-import { CRM_MSG, formatCents } from '@prosa/shared/crm-texts';
+import { CRM_MSG, CRM_SYNC_COOLDOWN_MS, formatCents } from '@prosa/shared/crm-texts';
 import { IconPencil, IconRefresh, IconUserMinus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useCrmLead, useSetOwner, useSyncLead, useUpdateLead } from './api';
 import { LeadFormModal } from './lead-form-modal';
@@ -36,6 +36,13 @@ export function LeadDetailDrawer(props: {
   const owner = useSetOwner();
   const sync = useSyncLead();
   const [editing, setEditing] = useState(false);
+  // Spec 1 §9: after a click the sync button waits 4 s before it can be clicked again.
+  const [syncCooling, setSyncCooling] = useState(false);
+  useEffect(() => {
+    if (!syncCooling) return;
+    const t = setTimeout(() => setSyncCooling(false), CRM_SYNC_COOLDOWN_MS);
+    return () => clearTimeout(t);
+  }, [syncCooling]);
   const canEdit = board?.access.edit === true;
 
   return (
@@ -121,7 +128,11 @@ export function LeadDetailDrawer(props: {
                     variant="default"
                     leftSection={<IconRefresh size={16} />}
                     loading={sync.isPending}
-                    onClick={() => sync.mutate(lead.id)}
+                    disabled={syncCooling}
+                    onClick={() => {
+                      setSyncCooling(true);
+                      sync.mutate(lead.id);
+                    }}
                   >
                     Sincronizar dados
                   </Button>
