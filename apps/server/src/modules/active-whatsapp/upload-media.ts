@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { contentMismatch, detectFileType } from '../../platform/file-type';
+import { assertMediaAllowed } from '../attachments/media-control';
 import { cleanFileName } from '../attachments/store-upload';
 import { activeMediaPrefix, signActiveMedia } from './active-media';
 
@@ -37,7 +38,7 @@ async function readOneFile(request: FastifyRequest) {
  * sends back with the message, signed.
  */
 export async function uploadActiveMedia(
-  deps: Pick<AppDeps, 'storage' | 'config' | 'appSecret'>,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'appSecret'>,
   companyId: number,
   request: FastifyRequest,
 ) {
@@ -50,6 +51,7 @@ export async function uploadActiveMedia(
   const type = detected ? ATTACHMENT_MIME_KIND[detected.mime] : undefined;
   if (!detected || !type)
     throw badRequest(contentMismatch(name, ATTACHMENT_EXTENSIONS) ?? ATTACHMENT_MSG.invalid(name));
+  await assertMediaAllowed(deps.db, companyId, type, file.data.length);
   const key = `${activeMediaPrefix(companyId)}${randomUUID()}.${detected.ext}`;
   await deps.storage.put(key, file.data, detected.mime);
   const unsigned = {

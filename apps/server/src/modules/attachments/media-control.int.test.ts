@@ -71,6 +71,20 @@ describe('settings tab media control', () => {
     const image = await upload('foto.png', samplePng());
     expect(image.status).toBe(200);
     expect(image.body.type).toBe('image');
+
+    // The file of an active WhatsApp follows the same rules.
+    expect((await saveSettings(ctx, manager, { allow: { 'whatsapp-active': true } })).status).toBe(200);
+    const form = multipart([{ name: 'file', filename: 'video.mp4', data: sampleMp4() }]);
+    const active = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/active-waweb-upload',
+      headers: { ...form.headers, cookie: manager },
+      payload: form.payload,
+    });
+    expect(active.statusCode).toBe(400);
+    expect(JSON.parse(active.body).message).toBe(
+      'Mídia não suportada. Extensões permitidas: BMP, GIF, JPG, PNG, MP3',
+    );
   });
 
   it('a file above the company size of its kind is refused with that size', async () => {

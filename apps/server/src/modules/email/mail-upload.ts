@@ -4,6 +4,7 @@ import type { TAttachmentRef, TStoredAttachment, TUploadResult } from '@prosa/sh
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import { detectFileType } from '../../platform/file-type';
+import { assertMediaAllowed } from '../attachments/media-control';
 import { presentAttachments } from '../attachments/present';
 import { cleanFileName, tooLarge } from '../attachments/store-upload';
 
@@ -22,7 +23,7 @@ const sign = (secret: string, companyId: number, userId: number, a: TStoredAttac
     .digest('base64url');
 
 export async function storeMailUpload(
-  deps: Pick<AppDeps, 'storage' | 'config' | 'appSecret'>,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'appSecret'>,
   who: { companyId: number; userId: number },
   input: { name: string; data: Buffer },
 ): Promise<TUploadResult> {
@@ -31,6 +32,7 @@ export async function storeMailUpload(
   const kind = detected ? ATTACHMENT_MIME_KIND[detected.mime] : undefined;
   if (!detected || !kind) throw badRequest(ATTACHMENT_MSG.invalid(name));
   if (input.data.length > ATTACHMENT_MAX_BYTES[kind]) throw tooLarge(name);
+  await assertMediaAllowed(deps.db, who.companyId, kind, input.data.length);
   const id = randomUUID();
   const key = `${mailPrefix(who.companyId, who.userId)}${id}.${detected.ext}`;
   await deps.storage.put(key, input.data, detected.mime);
