@@ -13,6 +13,7 @@ import { ERROR_CODE } from '@prosa/shared/messages';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { contentMismatch, detectFileType } from '../../platform/file-type';
+import { featureFlagOn } from '../feature-flags/feature-flag-state';
 import { presentAttachments } from './present';
 import { scopePrefix, signAttachment, type UploadScope } from './refs';
 
@@ -37,7 +38,7 @@ export function cleanFileName(name: string, fallback: string): string {
  * with a signed reference that a send carries back.
  */
 export async function storeUpload(
-  deps: Pick<AppDeps, 'storage' | 'config' | 'appSecret'>,
+  deps: Pick<AppDeps, 'storage' | 'config' | 'appSecret'> & { db?: AppDeps['db'] },
   input: {
     scope: UploadScope;
     name: string;
@@ -63,7 +64,9 @@ export async function storeUpload(
 
   const id = randomUUID();
   const key = `${scopePrefix(input.scope)}${id}.${detected.ext}`;
-  await deps.storage.put(key, input.data, detected.mime);
+  // Feature flag encrypted_message: the company's new attachments are stored encrypted (AES-256-GCM).
+  const encrypt = deps.db ? await featureFlagOn(deps.db, input.scope.companyId, 'encrypted_message') : false;
+  await deps.storage.put(key, input.data, detected.mime, { encrypt });
   const stored = {
     id,
     type: kind,

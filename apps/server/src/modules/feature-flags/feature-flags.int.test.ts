@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { CAMPAIGN_MSG } from '@prosa/shared/campaigns';
 import { FEATURE_FLAG_MSG, FEATURE_FLAG_TYPES, type TFeatureFlagType } from '@prosa/shared/feature-flags';
 import { ROLE } from '@prosa/shared/roles';
@@ -5,6 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoIds, newVisitor, setAllow } from '../../../test/helpers/attendance-fixtures';
 import { campaignFixtures, inDays } from '../../../test/helpers/campaign-fixtures';
+import { multipart } from '../../../test/helpers/multipart';
 import { samplePng } from '../../../test/helpers/sample-files';
 import {
   ADMIN,
@@ -289,5 +292,55 @@ describe('feature flags by type: what each gates', () => {
 
     await setFlag('closed_bucket', ids.companyId, false);
     expect((await open()).status).toBe(200);
+  });
+
+  it('encrypted_message: on, new attachments are stored encrypted and still served as they were sent', async () => {
+    const v = await newVisitor(ctx, 'Visitante Cifra');
+    await v.send('Oi');
+    const [card] = await ctx.db.select().from(attendances).where(eq(attendances.name, 'Visitante Cifra'));
+    const id = card?.id ?? 0;
+    const png = samplePng(40, 30);
+    const upload = async () => {
+      const body = multipart([{ name: 'file', filename: 'foto.png', data: png }]);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/attendances/${id}/upload`,
+        headers: { ...body.headers, cookie: operator },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(200);
+      const file = (res.json() as { file: { key: string; url: string } }).file;
+      const onDisk = await readFile(join(ctx.deps.config.DATA_DIR, 'uploads', file.key));
+      const link = new URL(file.url, 'http://prosa.test');
+      const served = await ctx.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+      const ranged = await ctx.app.inject({
+        method: 'GET',
+        url: `${link.pathname}${link.search}`,
+        headers: { range: 'bytes=1-3' },
+      });
+      return { onDisk, served, ranged, key: file.key, path: `${link.pathname}${link.search}` };
+    };
+
+    const plain = await upload();
+    expect(plain.onDisk.equals(png)).toBe(true);
+
+    await setFlag('encrypted_message', ids.companyId, true);
+    const sealed = await upload();
+    expect(sealed.onDisk.equals(png)).toBe(false);
+    expect(sealed.onDisk.includes(png.subarray(0, 8))).toBe(false); // no PNG signature at rest
+    expect(sealed.served.statusCode).toBe(200);
+    expect(sealed.served.rawPayload.equals(png)).toBe(true);
+    expect(sealed.served.headers['content-type']).toBe('image/png');
+    expect(sealed.ranged.statusCode).toBe(206);
+    expect(sealed.ranged.rawPayload.equals(png.subarray(1, 4))).toBe(true);
+    // The senders of every channel read through the same storage: they get the plain bytes too.
+    const stored = await ctx.deps.storage.get(sealed.key);
+    expect(stored?.size).toBe(png.length);
+    stored?.body.destroy();
+
+    await setFlag('encrypted_message', ids.companyId, false);
+    // Files written before keep working after the flag goes off.
+    const again = await ctx.app.inject({ method: 'GET', url: sealed.path });
+    expect(again.rawPayload.equals(png)).toBe(true);
   });
 });

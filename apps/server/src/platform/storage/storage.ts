@@ -19,7 +19,8 @@ export type SignedUrl = { url: string; expiresAt: Date };
  */
 export type Storage = {
   readonly kind: 'disk' | 's3';
-  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** `encrypt`: stored encrypted at rest (feature flag encrypted_message; encrypted-storage.ts). */
+  put(key: string, bytes: Buffer, contentType: string, opts?: { encrypt?: boolean }): Promise<void>;
   /** The object, or a byte range of it (inclusive end, clipped to the size); null when there is none. */
   get(key: string, range?: { start: number; end?: number }): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
