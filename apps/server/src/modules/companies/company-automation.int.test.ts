@@ -201,7 +201,7 @@ describe('automatic attendance', () => {
     });
     expect(await botMessagesFor(WEDNESDAY('11:00'))).toEqual(['Nenhum atendente online agora; aguarde.']);
     const after = await http.get(url('automation'), { cookie: admin });
-    expect(after.body.automatic_attendance.offline).toEqual({
+    expect((after.body.automatic_attendance as { offline: unknown }).offline).toEqual({
       enabled: true,
       message: 'Nenhum atendente online agora; aguarde.',
     });
