@@ -1,3 +1,4 @@
+import { zIdParam } from './ids';
 import { WAWEB_STATES } from './waweb-states';
 import { z } from './zod';
 
@@ -41,8 +42,19 @@ export const ZMonitorData = z.object({
   channels: z.array(ZMonitorChannel),
   /** Server time (ISO) when the data was read: the screen measures durations from it. */
   now: z.string(),
+  /** Channels marked "em pane" (a known breakdown): the Monitor does not sound their alert. */
+  breakdown_ids: z.array(z.number().int()),
 });
 export type TMonitorData = z.infer<typeof ZMonitorData>;
+
+/** Spec 1 §8 success of the breakdown-activate call. */
+export const MONITOR_MSG = { breakdownChanged: 'Pane alterada com sucesso.' } as const;
+
+export const ZBreakdownParams = z.object({ id: zIdParam() });
+/** Mark (true) or clear (false) a channel's breakdown. */
+export const ZBreakdownInput = z.object({ active: z.boolean({ error: 'Informe se a pane está ativa.' }) });
+export const ZBreakdownOutput = z.object({ message: z.string(), breakdown_ids: z.array(z.number().int()) });
+export type TBreakdownOutput = z.infer<typeof ZBreakdownOutput>;
 
 /** A server silent this long is flagged (spec 2 §9: server silence notification after 30 s). */
 export const MONITOR_SERVER_SILENCE_MS = 30_000;

@@ -9,6 +9,7 @@ import { ZWawebConfig } from '@prosa/shared/waweb';
 import type { Db } from '../../platform/db';
 import {
   dbNow,
+  listBreakdownIds,
   listMonitorChannels,
   listMonitorServers,
   type MonitorChannelRow,
@@ -60,5 +61,6 @@ export async function getMonitorData(deps: { db: Db }, viewer: MonitorViewer): P
     servers: servers.map((s) => toMonitorServer(s, held.get(s.id) ?? 0)),
     channels: rows.map(toMonitorChannel),
     now: (await dbNow(deps.db)).toISOString(),
+    breakdown_ids: await listBreakdownIds(deps.db, scope),
   };
 }

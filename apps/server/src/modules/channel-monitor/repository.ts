@@ -1,5 +1,6 @@
 import type { TWawebState } from '@prosa/shared/waweb-states';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { channelBreakdowns } from '../../db/schema/channel-monitor';
 import { channelServers, channels, wawebSessions } from '../../db/schema/channels';
 import type { Db } from '../../platform/db';
 
@@ -91,4 +92,32 @@ export async function countHeldSessions(
     .from(wawebSessions)
     .where(isNotNull(wawebSessions.serverId))
     .groupBy(wawebSessions.serverId, wawebSessions.companyId);
+}
+
+/** The channels marked "em pane", of one company or (null) of every company. */
+export async function listBreakdownIds(db: Db, companyId: number | null): Promise<number[]> {
+  const rows = await db
+    .select({ id: channelBreakdowns.channelId })
+    .from(channelBreakdowns)
+    .where(companyId === null ? undefined : eq(channelBreakdowns.companyId, companyId))
+    .orderBy(asc(channelBreakdowns.channelId));
+  return rows.map((r) => r.id);
+}
+
+export async function setBreakdown(
+  db: Db,
+  opts: { companyId: number; channelId: number; userId: number; active: boolean },
+): Promise<void> {
+  if (opts.active) {
+    await db
+      .insert(channelBreakdowns)
+      .values({ companyId: opts.companyId, channelId: opts.channelId, userId: opts.userId })
+      .onConflictDoNothing();
+    return;
+  }
+  await db
+    .delete(channelBreakdowns)
+    .where(
+      and(eq(channelBreakdowns.companyId, opts.companyId), eq(channelBreakdowns.channelId, opts.channelId)),
+    );
 }
