@@ -51,7 +51,8 @@ export const TRIAL_INCLUDES = [
 export const ONBOARDING_MSG = {
   dismissed: 'Guia de primeiros passos dispensado.',
   trialSeen: 'Boas-vindas registradas.',
-  trialUntilInvalid: 'Informe uma data de fim do teste válida (AAAA-MM-DD).',
+  trialUntilInvalid: 'Informe uma data de fim do teste válida.',
+  trialSaved: 'Período de teste salvo com sucesso!',
 } as const;
 
 export const ZOnboardingStep = z.object({
@@ -104,3 +105,14 @@ export function trialUntil(input: {
   if (input.hasContract) return null;
   return new Date(input.createdAt.getTime() + TRIAL_DAYS * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** The company edit's "Período de teste": the trial's last day (YYYY-MM-DD), or null to follow the contract. */
+export const ZCompanyTrialInput = z.object({
+  trial_until: z
+    .string({ error: ONBOARDING_MSG.trialUntilInvalid })
+    .max(10, { error: ONBOARDING_MSG.trialUntilInvalid })
+    .refine(isIsoDate, { error: ONBOARDING_MSG.trialUntilInvalid })
+    .nullable(),
+});
+export const ZCompanyTrial = z.object({ trial_until: z.string().nullable() });
+export const ZCompanyTrialSaved = ZCompanyTrial.extend({ message: z.string() });

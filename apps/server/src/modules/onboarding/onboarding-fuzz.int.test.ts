@@ -15,18 +15,20 @@ let unbounded: string[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({ queue: false, inbox: false });
-  operations = (await appOperations(ctx)).filter((op) => /^\/api\/(onboarding|training)/.test(op.path));
+  operations = (await appOperations(ctx)).filter((op) =>
+    /^\/api\/(onboarding|training|companies\/\{id\}\/trial)/.test(op.path),
+  );
   unbounded = watchUnboundedInput();
 });
 afterAll(() => ctx?.close());
 
 describe('onboarding and training routes under generated bad input', () => {
   it('never answer 5xx nor send PostgreSQL an unbounded value (admin and operator)', async () => {
-    expect(operations.length).toBe(5);
+    expect(operations.length).toBe(7);
     const found = await fuzzServerErrors(ctx, operations, {
       seed: SEED,
       perOperation: PER_OPERATION,
-      pathValue: () => 'atendimento',
+      pathValue: (name) => (name === 'id' ? '1' : 'atendimento'),
       as: [ADMIN, OPERATOR],
     });
     expect(found, found.join('\n')).toEqual([]);

@@ -6,6 +6,7 @@ import {
   api,
   createTestContext,
   OPERATOR,
+  OTHER_ADMIN,
   PASSWORD,
   type TestContext,
 } from '../../../test/helpers/test-app';
@@ -213,5 +214,48 @@ describe('trial welcome', () => {
     const demo = await onboarding(await http.login(ADMIN));
     expect(demo).toMatchObject({ dismissed: true, show: false });
     expect(demo.trial === null || demo.trial.seen).toBe(true);
+  });
+});
+
+describe("trial end in the company's edit", () => {
+  it('an admin with the company in the list sets and removes its trial end; the guide follows it', async () => {
+    const demoAdmin = await http.login(ADMIN);
+    const until = isoDay(new Date(Date.now() + 30 * 86_400_000));
+    const saved = await http.put(`/api/companies/${companyId}/trial`, {
+      cookie: demoAdmin,
+      body: { trial_until: until },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ message: 'Período de teste salvo com sucesso!', trial_until: until });
+    expect((await http.get(`/api/companies/${companyId}/trial`, { cookie: demoAdmin })).body).toEqual({
+      trial_until: until,
+    });
+    expect((await onboarding(admin)).trial).toMatchObject({ until, days_left: 30 });
+
+    const removed = await http.put(`/api/companies/${companyId}/trial`, {
+      cookie: demoAdmin,
+      body: { trial_until: null },
+    });
+    expect(removed.body.trial_until).toBeNull();
+    expect((await onboarding(admin)).trial?.days_left).toBe(14);
+  });
+
+  it('bad dates are refused in Portuguese; other companies are not found; managers are refused', async () => {
+    const demoAdmin = await http.login(ADMIN);
+    for (const bad of ['2026-02-30', '30/12/2026', 'amanhã', 20261231]) {
+      const r = await http.put(`/api/companies/${companyId}/trial`, {
+        cookie: demoAdmin,
+        body: { trial_until: bad },
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe('Informe uma data de fim do teste válida.');
+    }
+    const other = await http.login(OTHER_ADMIN);
+    expect((await http.get(`/api/companies/${companyId}/trial`, { cookie: other })).status).toBe(404);
+    expect(
+      (await http.put(`/api/companies/${companyId}/trial`, { cookie: other, body: { trial_until: null } }))
+        .status,
+    ).toBe(404);
+    expect((await http.get(`/api/companies/${companyId}/trial`, { cookie: manager })).status).toBe(403);
   });
 });

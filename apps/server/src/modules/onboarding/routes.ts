@@ -1,11 +1,21 @@
-import { ZOnboardingMarkOutput, ZOnboardingOutput } from '@prosa/shared/onboarding';
+import { zIdParam } from '@prosa/shared/ids';
+import {
+  ZCompanyTrial,
+  ZCompanyTrialInput,
+  ZCompanyTrialSaved,
+  ZOnboardingMarkOutput,
+  ZOnboardingOutput,
+} from '@prosa/shared/onboarding';
+import { z } from '@prosa/shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf, MANAGER } from '../../http/access';
+import { ADMIN, callerOf, MANAGER } from '../../http/access';
 import type { AppDeps } from '../../platform/deps';
+import { getCompanyTrial, setCompanyTrial } from './company-trial';
 import { dismissOnboarding, markTrialSeen } from './dismiss-onboarding';
 import { getOnboarding } from './get-onboarding';
 
 const tags = ['onboarding'];
+const ZCompanyId = z.object({ id: zIdParam() });
 
 /** The first-run guide and the trial welcome (spec 1 §2 side modals), for the company's managers and admins. */
 export function onboardingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -46,6 +56,33 @@ export function onboardingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => markTrialSeen(deps, callerOf(request)),
+    );
+    app.get(
+      '/api/companies/:id/trial',
+      {
+        config: ADMIN,
+        schema: {
+          tags,
+          summary: 'Fim do período de teste da empresa (trial_until), nulo quando segue o contrato',
+          params: ZCompanyId,
+          response: { 200: ZCompanyTrial },
+        },
+      },
+      async (request) => getCompanyTrial(deps, callerOf(request), request.params.id),
+    );
+    app.put(
+      '/api/companies/:id/trial',
+      {
+        config: ADMIN,
+        schema: {
+          tags,
+          summary: 'Define (ou remove, com nulo) o fim do período de teste da empresa',
+          params: ZCompanyId,
+          body: ZCompanyTrialInput,
+          response: { 200: ZCompanyTrialSaved },
+        },
+      },
+      async (request) => setCompanyTrial(deps, callerOf(request), request.params.id, request.body),
     );
   };
 }
