@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { apiAs } from '../support/attendances';
 import { sql } from '../support/database';
 import { DEMO, login } from '../support/demo';
+import { setDistribution } from '../support/distribution';
 
 // Issue 24 item 2: a manager filters the chat list by operator in the side modal, and removes a locked attendance.
 
@@ -85,4 +87,49 @@ test('o gestor filtra por operador e remove um atendimento travado', async ({ pa
     [stuck],
   );
   expect(row?.closed).toBe(true);
+});
+
+test('com a distribuição automática, o gestor devolve um atendimento para o início da fila', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const name = `Sup Fila ${Date.now()}`;
+  const started = await request.post(`/api/webchat/${WEBCHAT_CODE}/visitors`, {
+    data: { form: { nome: name } },
+  });
+  expect(started.ok()).toBe(true);
+  const { token } = (await started.json()) as { token: string };
+  const sent = await request.post('/api/webchat/visitor/messages', {
+    headers: { 'x-visitor-token': token },
+    data: { text: 'Alguém aí?', client_id: `e2e-sup-fila-${Date.now()}` },
+  });
+  expect(sent.ok()).toBe(true);
+  await sql(
+    `update attendances a set operator_assigned_id = u.id, operator_assigned_name = u.display_name
+     from users u where u.email = $1 and u.company_id = a.company_id and a.name = $2`,
+    [DEMO.ana, name],
+  );
+  const manager = await apiAs(baseURL ?? '', DEMO.manager);
+  await setDistribution(manager, true);
+  try {
+    await login(page, DEMO.manager);
+    await cardOf(page, name).click();
+    await expect(chatModal(page).getByRole('heading', { name })).toBeVisible();
+    await chatModal(page).getByRole('button', { name: 'Ações do gestor' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Devolver para a fila', exact: true })).toBeVisible();
+    // Not locked: nothing to remove.
+    await expect(page.getByRole('menuitem', { name: 'Remover atendimento travado' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Devolver para o início da fila' }).click();
+    await expect(page.getByText('Atendimento devolvido para o início da fila.')).toBeVisible();
+    await expect(chatModal(page)).toContainText('Sem responsável');
+    const [row] = await sql<{ operator: number | null; priority: number }>(
+      'select operator_assigned_id as operator, priority from attendances where name = $1',
+      [name],
+    );
+    expect(row).toEqual({ operator: null, priority: 1 });
+  } finally {
+    await setDistribution(manager, false);
+    await manager.dispose();
+  }
 });
