@@ -7,6 +7,7 @@ import type { Tx } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { channelHoldsNewAttendances } from './automatic-start';
 import { finalizeBlockedContacts } from './blocked-inbound';
+import { campaignReplies } from './campaign-replies';
 import type { AttendanceRow, MessageRow } from './card';
 
 export type BatchItem = { contact: InboundContact; message: InboundMessage };
@@ -244,6 +245,13 @@ export async function ingestBatchTx(
   const created = new Set<number>();
   if (toOpen.length > 0) {
     const auto = await channelHoldsNewAttendances(tx, companyId, channel.id);
+    // Replies to a campaign (campaign options): their sector and the campaign on the attendance.
+    const replies = await campaignReplies(
+      tx,
+      companyId,
+      channel,
+      toOpen.map((k) => (firstOfConv.get(k) as BatchItem).contact.externalId),
+    );
     const [counter] = await tx
       .insert(companyCounters)
       .values({ companyId, name: 'protocol', value: toOpen.length })
@@ -261,6 +269,7 @@ export async function ingestBatchTx(
           const it = firstOfConv.get(k) as BatchItem;
           const c = contactOf(it.contact.externalId);
           const thread = threadOf(it.message);
+          const reply = replies.get(it.contact.externalId);
           return {
             companyId,
             cardId: cardIdFor(channel.kind, channel.id, c.externalId),
@@ -270,13 +279,14 @@ export async function ingestBatchTx(
             channelKind: channel.kind,
             channelId: channel.id,
             name: c.name,
-            sectorId: it.contact.sectorId ?? channel.sectorId,
+            sectorId: it.contact.sectorId ?? reply?.sectorId ?? channel.sectorId,
             auto,
             threadKey: thread || null,
             data: {
               ...(c.data ?? {}),
               ...(it.contact.attendanceData ?? {}),
               ...(channel.facts ?? {}),
+              ...(reply ? { campaign_id: reply.campaignId, campaign_title: reply.title } : {}),
             },
           };
         }),
