@@ -19,14 +19,21 @@ export function stateStart(c: TMonitorChannel, firstSeen: number): number {
   return Number.isNaN(since) ? firstSeen : since;
 }
 
-/** The channels that have been in a bad state for MONITOR_CHANNEL_ALERT_MS or more at `now` (server clock). */
+/**
+ * The channels that have been in a bad state for MONITOR_CHANNEL_ALERT_MS or more at `now` (server clock), but
+ * for those marked "em pane" (a known breakdown someone is already handling).
+ */
 export function channelsInAlert(
   channels: TMonitorChannel[],
   now: number,
   firstSeen: (c: TMonitorChannel) => number,
+  breakdown: ReadonlySet<number> = new Set(),
 ): TMonitorChannel[] {
   return channels.filter(
-    (c) => isBadState(c.state) && now - stateStart(c, firstSeen(c)) >= MONITOR_CHANNEL_ALERT_MS,
+    (c) =>
+      !breakdown.has(c.id) &&
+      isBadState(c.state) &&
+      now - stateStart(c, firstSeen(c)) >= MONITOR_CHANNEL_ALERT_MS,
   );
 }
 

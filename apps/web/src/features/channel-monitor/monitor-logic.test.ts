@@ -74,6 +74,9 @@ describe('Monitor alerts', () => {
     expect(channelsInAlert(list, T0 + 14_999, firstSeen)).toEqual([]);
     expect(channelsInAlert(list, T0 + 15_000, firstSeen).map((c) => c.id)).toEqual([1, 5]);
     expect(channelsInAlert(list, T0 + 15_001, firstSeen).map((c) => c.id)).toEqual([1, 2, 5]);
+    // A number marked "em pane" does not alert; clearing the mark brings its alert back.
+    expect(channelsInAlert(list, T0 + 15_001, firstSeen, new Set([2])).map((c) => c.id)).toEqual([1, 5]);
+    expect(channelsInAlert(list, T0 + 15_001, firstSeen, new Set()).map((c) => c.id)).toEqual([1, 2, 5]);
   });
 
   it('a server is silent after 30 s without a ping, or once it is reported gone', () => {
@@ -85,7 +88,7 @@ describe('Monitor alerts', () => {
 
 describe('Monitor events applied to its data', () => {
   const view: TMonitorView = monitorViewOf(
-    { servers: [server('srv-a')], channels: [channel(1)], now: iso(T0) },
+    { servers: [server('srv-a')], channels: [channel(1)], now: iso(T0), breakdown_ids: [] },
     T0 - 2_000,
   );
 

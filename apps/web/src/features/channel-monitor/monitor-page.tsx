@@ -20,7 +20,7 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api';
 import { useNow } from '../../lib/use-now';
 import { useCurrentUser } from '../auth/session-context';
-import { useMonitorData } from './api';
+import { useMonitorData, useSetBreakdown } from './api';
 import { isServerSilent } from './monitor-alerts';
 import { MonitorChannelsTable } from './monitor-channels-table';
 import { filterMonitorChannels, NO_FILTERS, type TMonitorFilters } from './monitor-filters';
@@ -41,7 +41,10 @@ export function ChannelMonitorPage() {
 
   const servers = data.data?.servers ?? [];
   const channels = data.data?.channels ?? [];
-  const inAlert = useChannelAlerts(channels, now);
+  const breakdownIds = data.data?.breakdown_ids;
+  const breakdown = useMemo(() => new Set(breakdownIds ?? []), [breakdownIds]);
+  const setBreakdown = useSetBreakdown();
+  const inAlert = useChannelAlerts(channels, now, breakdown);
   const alerting = useMemo(() => new Set(inAlert.map((c) => c.id)), [inAlert]);
   const silent = servers.filter((s) => isServerSilent(s, now));
   const shown = filterMonitorChannels(channels, filters);
@@ -130,7 +133,14 @@ export function ChannelMonitorPage() {
               </EmptyState>
             ) : (
               <>
-                <MonitorChannelsTable channels={shown} alerting={alerting} now={now} />
+                <MonitorChannelsTable
+                  channels={shown}
+                  alerting={alerting}
+                  now={now}
+                  breakdown={breakdown}
+                  onBreakdown={(id, active) => setBreakdown.mutate({ id, active })}
+                  breakdownBusy={setBreakdown.isPending}
+                />
                 {shown.length === 0 ? (
                   <Text size="sm" c="dimmed" p="md">
                     Nenhum canal com esses filtros.
