@@ -16,8 +16,12 @@ export async function settleLocked(
   companyId: number,
   attendanceIds: readonly number[],
 ): Promise<void> {
-  const ids = [...new Set(attendanceIds)];
+  const ids = [...new Set(attendanceIds)].sort((x, y) => x - y);
   if (ids.length === 0) return;
+  // Two sends of one attendance ending at once: the second waits for the first and then sees its ending.
+  await tx.execute(sql`
+    select id from attendances where company_id = ${companyId} and id = any(${sql.param(ids)}::bigint[])
+    order by id for update`);
   const changed = await tx.execute<{ id: number }>(sql`
     update attendances a set locked = s.want, updated_at = now()
     from (
