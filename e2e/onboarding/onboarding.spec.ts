@@ -9,6 +9,7 @@ import { pngFile } from '../support/files';
 
 const SUFFIX = Date.now().toString(36);
 const ADMIN_EMAIL = `nina-${SUFFIX}@lojanova.com.br`;
+let companyId = 0;
 
 test.beforeAll(async ({ baseURL }) => {
   const demo = await apiAs(baseURL ?? '', DEMO.admin);
@@ -22,6 +23,7 @@ test.beforeAll(async ({ baseURL }) => {
   });
   expect(created.ok()).toBe(true);
   const { id } = (await created.json()) as { id: number };
+  companyId = id;
   // No screen creates the first admin of a company: the same password as the demo's.
   await sql(
     `insert into users (company_id, name, display_name, email, password_hash, role)
@@ -91,6 +93,23 @@ test('o guia de primeiros passos de uma empresa nova acompanha o que a administr
   await expect(page.getByRole('button', { name: /Atendimento: a tela de Atendimentos/ })).toContainText(
     'Concluída',
   );
+});
+
+test('o fim do período de teste é editado nos dados da empresa', async ({ page }) => {
+  await login(page, DEMO.admin);
+  await page.goto(`/companies/${companyId}`);
+  const trial = page.getByTestId('company-trial');
+  const input = trial.getByRole('textbox', { name: 'Fim do período de teste' });
+  await input.fill('31/12/2030');
+  await input.press('Tab');
+  await trial.getByRole('button', { name: 'Salvar período de teste' }).click();
+  await expect(page.getByText('Período de teste salvo com sucesso!')).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByTestId('company-trial').getByRole('textbox', { name: 'Fim do período de teste' }),
+  ).toHaveValue('31/12/2030');
+  const saved = await page.request.get(`/api/companies/${companyId}/trial`);
+  expect(await saved.json()).toEqual({ trial_until: '2030-12-31' });
 });
 
 test('o visualizador de mídia recusa endereços de fora e mostra o vazio', async ({ page }) => {

@@ -2,6 +2,7 @@ import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type TCompanyDetail, ZCreateCompanyInput } from '@prosa/shared/company-admin';
 import { zodValidate } from '../../lib/zod-form';
+import { CompanyTrialSection } from '../onboarding/company-trial-section';
 import { usePatchCompany, usePlans } from './api';
 import { SaveBar } from './save-bar';
 
@@ -55,6 +56,7 @@ export function CompanyDataTab({ company }: { company: TCompanyDetail }) {
           />
         </SimpleGrid>
         <SaveBar saving={save.isPending} />
+        <CompanyTrialSection companyId={company.id} />
       </Stack>
     </form>
   );
