@@ -98,6 +98,11 @@ export const FEATURE_FLAG_MSG = {
   mfaDisabled: 'A verificação em duas etapas foi desativada pela plataforma para esta empresa.',
 } as const;
 
+/** The `allow` keys only the platform owner changes (the two older flags keep their own settings tabs). */
+export const PLATFORM_ONLY_KEYS: readonly string[] = FEATURE_FLAG_TYPES.filter(
+  (t) => t !== 'cosmos_crm' && t !== 'internal_messenger',
+).map((t) => FEATURE_FLAGS[t].key);
+
 export function isFeatureFlagType(type: string): type is TFeatureFlagType {
   return (FEATURE_FLAG_TYPES as readonly string[]).includes(type);
 }

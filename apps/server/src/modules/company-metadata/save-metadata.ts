@@ -1,6 +1,8 @@
 import { META_MSG, readCompanyMetadata, type TCompanyMetadata } from '@prosa/shared/company-metadata';
+import { PLATFORM_ONLY_KEYS } from '@prosa/shared/feature-flags';
 import { ADMIN_MSG } from '@prosa/shared/messages';
 import { PAUSE_MSG } from '@prosa/shared/pause';
+import { ROLE } from '@prosa/shared/roles';
 import { TRIAGE_MSG } from '@prosa/shared/triage';
 import { noticeCompanyUpdated } from '../../facts/notices';
 import type { AppDeps, Caller } from '../../platform/deps';
@@ -31,6 +33,11 @@ export async function saveCompanyMetadata(
     auto_dist: { ...input.auto_dist, on: before.auto_dist.on },
   };
 
+  // Feature flags by type are the platform owner's (feature-flags module): the company's own save keeps them.
+  if (caller.role < ROLE.lord) {
+    for (const key of PLATFORM_ONLY_KEYS)
+      (next.allow as Record<string, unknown>)[key] = (before.allow as Record<string, unknown>)[key];
+  }
   // Automatic distribution forces triage MANAGER: another mode may not be chosen while it is on.
   if (before.auto_dist.on && next.triage !== before.triage && next.triage !== 'MANAGER')
     throw badRequest(TRIAGE_MSG.lockedByAutoDist);

@@ -142,6 +142,20 @@ describe('feature flags by type: get and toggle', () => {
     expect((await getFlag('cosmos_crm', otherCompanyId)).body.active).toBe(false);
   });
 
+  it("a company's own metadata save cannot change them (except the two older flags)", async () => {
+    const meta = await http.get('/api/company/metadata', { cookie: other });
+    const allow = meta.body.allow as Record<string, unknown>;
+    const saved = await http.put('/api/company/metadata', {
+      cookie: other,
+      body: { ...meta.body, allow: { ...allow, display_midia: false, dist_v2: false, allowCosmosCRM: true } },
+    });
+    expect(saved.status).toBe(200);
+    expect((await getFlag('display_midia', otherCompanyId)).body.active).toBe(true);
+    expect((await getFlag('dist_v2', otherCompanyId)).body.active).toBe(true);
+    expect((await getFlag('cosmos_crm', otherCompanyId)).body.active).toBe(true);
+    await setFlag('cosmos_crm', otherCompanyId, false);
+  });
+
   it('records each toggle as a company.updated fact with the platform owner as actor', async () => {
     await toggle('send_username', otherCompanyId);
     const [fact] = await ctx.db
