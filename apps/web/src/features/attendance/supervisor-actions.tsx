@@ -1,10 +1,10 @@
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TCard } from '@prosa/shared/attendance';
-import { ROLE } from '@prosa/shared/roles';
 import { IconArrowBackUp, IconArrowBarToUp, IconShieldCog, IconTrash } from '@tabler/icons-react';
 import { useCurrentUser } from '../auth/session-context';
 import { useCompanyFeatures } from '../company-metadata/api';
+import { supervisorActions } from './supervisor-rules';
 import { useRemoveLocked, useReturnToQueue } from './use-card-actions';
 
 /**
@@ -16,7 +16,8 @@ export function SupervisorActions({ card, onDialog }: { card: TCard; onDialog: (
   const autoDist = useCompanyFeatures().data?.auto_dist === true;
   const remove = useRemoveLocked(card);
   const queue = useReturnToQueue(card);
-  if (user.role < ROLE.manager || (!autoDist && !card.locked)) return null;
+  const actions = supervisorActions({ role: user.role, autoDist, locked: card.locked });
+  if (actions.length === 0) return null;
 
   const confirmRemove = () => {
     onDialog(true);
@@ -50,7 +51,7 @@ export function SupervisorActions({ card, onDialog }: { card: TCard; onDialog: (
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
-        {autoDist ? (
+        {actions.includes('queue') ? (
           <>
             <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={() => queue.mutate(false)}>
               Devolver para a fila
@@ -60,7 +61,7 @@ export function SupervisorActions({ card, onDialog }: { card: TCard; onDialog: (
             </Menu.Item>
           </>
         ) : null}
-        {card.locked ? (
+        {actions.includes('remove-locked') ? (
           <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmRemove}>
             Remover atendimento travado
           </Menu.Item>
