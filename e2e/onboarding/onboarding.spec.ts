@@ -162,3 +162,54 @@ test('um anexo da conversa abre no visualizador de mídia, com zoom', async ({ b
   await expect(page.getByTestId('media-zoom')).toHaveText('150%');
   await visitor.context().close();
 });
+
+test('o microfone bloqueado abre a tela de permissão, e "Tentar novamente" pede de novo', async ({
+  page,
+  request,
+}) => {
+  // The browser's answer to the microphone request, decided by the test: refused until the user "allows" it.
+  await page.addInitScript(() => {
+    const w = window as unknown as { micAllowed: boolean };
+    w.micAllowed = false;
+    navigator.mediaDevices.getUserMedia = async () => {
+      if (!w.micAllowed) throw new DOMException('Permission denied', 'NotAllowedError');
+      return new AudioContext().createMediaStreamDestination().stream;
+    };
+  });
+  const name = `Visitante Microfone ${SUFFIX}`;
+  const started = await request.post('/api/webchat/demo-empresa/visitors', {
+    data: { form: { nome: name } },
+  });
+  const { token } = (await started.json()) as { token: string };
+  await request.post('/api/webchat/visitor/messages', {
+    headers: { 'x-visitor-token': token },
+    data: { text: 'Pode me mandar um áudio?', client_id: `mic-${SUFFIX}` },
+  });
+  await login(page, DEMO.ana);
+  await page.getByRole('button', { name: `Abrir conversa com ${name}` }).click();
+  const chat = page.getByTestId('chat-modal');
+  await expect(chat.getByText('Pode me mandar um áudio?')).toBeVisible();
+
+  await chat.getByRole('button', { name: 'Gravar áudio' }).click();
+  const screen = page.getByRole('dialog', { name: 'Permissão de microfone' });
+  await expect(screen).toBeVisible();
+  await expect(screen).toContainText('O acesso está bloqueado para este site.');
+  // Chromium: the Chrome steps first; the other browsers' steps a tab away.
+  await expect(screen.getByRole('tab', { name: 'Chrome' })).toHaveAttribute('aria-selected', 'true');
+  await screen.getByRole('tab', { name: 'Firefox' }).click();
+  await expect(screen).toContainText('Usar o microfone');
+
+  await screen.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(screen.getByTestId('microphone-result')).toHaveText(
+    'O navegador ainda bloqueia o microfone deste site. Siga os passos acima e tente novamente.',
+  );
+  await page.evaluate(() => {
+    (window as unknown as { micAllowed: boolean }).micAllowed = true;
+  });
+  await screen.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(screen.getByTestId('microphone-result')).toHaveText(
+    'Microfone liberado! Feche esta janela e clique em "Gravar áudio".',
+  );
+  await screen.getByRole('button', { name: 'Fechar' }).click();
+  await expect(screen).toBeHidden();
+});
