@@ -118,6 +118,12 @@ test('o administrador cadastra um número, lê o QR, vê Conectado no painel e n
   await admin.getByLabel('Somente parados').uncheck();
   await admin.getByLabel('Somente online').check();
   await expect(monitorRow).toBeVisible();
+  // A number marked "em pane" (spec 1 §8): the Monitor says so; clearing the mark takes it away.
+  await monitorRow.getByRole('button', { name: `Marcar pane em ${NAME}` }).click();
+  await expect(admin.getByText('Pane alterada com sucesso.')).toBeVisible();
+  await expect(monitorRow.getByText('Em pane')).toBeVisible();
+  await monitorRow.getByRole('button', { name: `Encerrar pane de ${NAME}` }).click();
+  await expect(monitorRow.getByText('Em pane')).toBeHidden();
   await settledShot(admin, 'docs/screenshots/channel-monitor.png');
   // Narrow: the filters stack and the tables scroll sideways.
   await admin.setViewportSize({ width: 400, height: 860 });
