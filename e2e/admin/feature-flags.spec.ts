@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { sql } from '../support/database';
 import { DEMO, login } from '../support/demo';
+import { pngFile } from '../support/files';
 
 // The platform owner (role 1000): the demo has none, so one is made here, with the demo admin's password.
 const LORD = 'dono.plataforma@empresademo.com.br';
@@ -60,4 +61,62 @@ test('o administrador não vê a aba Recursos', async ({ page }) => {
     'true',
   );
   await expect(tabs.getByRole('tab', { name: 'Recursos' })).toHaveCount(0);
+});
+
+async function companyId(page: Page, name: string): Promise<number> {
+  const list = await page.request.get(`/api/companies?search=${encodeURIComponent(name)}`);
+  const body = (await list.json()) as { items: { id: number; name: string }[] };
+  const found = body.items.find((c) => c.name === name);
+  if (!found) throw new Error(`${name} não encontrada`);
+  return found.id;
+}
+
+async function visitorStarts(browser: Browser, name: string, text: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/demo/webchat');
+  await page.getByRole('button', { name: /conversa/ }).click();
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Iniciar conversa' }).click();
+  const box = page.getByRole('textbox', { name: 'Mensagem' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(page.getByRole('log', { name: 'Conversa' }).getByText(text)).toBeVisible();
+  return page;
+}
+
+test('com display_midia desligado, a imagem recebida aparece como arquivo com Abrir, sem prévia', async ({
+  browser,
+  page,
+}) => {
+  const owner = await (await browser.newContext()).newPage();
+  await login(owner, LORD);
+  const demo = await companyId(owner, 'Empresa Demo');
+  const flip = () =>
+    owner.request.post('/api/feature-flags/display_midia/toggle', { data: { company_id: demo } });
+  expect(await (await flip()).json()).toMatchObject({ active: false });
+  try {
+    const name = `Visitante Mídia ${Date.now()}`;
+    const visitor = await visitorStarts(browser, name, 'Vou mandar o comprovante');
+    await login(page, DEMO.ana);
+    await page.getByRole('button', { name: `Abrir conversa com ${name}` }).click();
+    const chat = page.getByTestId('chat-modal');
+    await expect(chat.getByRole('heading', { name })).toBeVisible();
+
+    await visitor.locator('prosa-webchat input[type="file"]').setInputFiles({
+      name: 'comprovante.png',
+      mimeType: 'image/png',
+      buffer: pngFile(),
+    });
+    const log = chat.getByRole('log', { name: 'Mensagens' });
+    const open = log.getByRole('link', { name: 'Abrir comprovante.png' });
+    await expect(open).toBeVisible();
+    await expect(log.getByText('comprovante.png', { exact: true })).toBeVisible();
+    await expect(log.getByRole('img', { name: 'comprovante.png' })).toHaveCount(0);
+    const served = await page.request.get((await open.getAttribute('href')) ?? '');
+    expect(served.headers()['content-type']).toBe('image/png');
+    await visitor.context().close();
+  } finally {
+    expect(await (await flip()).json()).toMatchObject({ active: true });
+    await owner.context().close();
+  }
 });
