@@ -55,8 +55,8 @@ export const TRAINING_LESSONS: readonly TTrainingLesson[] = [
     title: 'Agendamento de retornos',
     minRole: ROLE.operator,
     paragraphs: [
-      'Quando combinar de falar com o cliente mais tarde, agende um retorno: escolha a data, a hora e uma observação.',
-      'Na hora marcada o atendimento volta para você, com o aviso do retorno agendado.',
+      'Quando combinar de falar com o cliente mais tarde, agende um retorno: escolha a data e a hora. O agendamento não existe no web chat nem no NewChat, em que o cliente é quem volta a escrever.',
+      'Na hora marcada o atendimento volta marcado como agendado: para quem agendou, se ainda estiver no setor, ou para a fila do setor, conforme a configuração da empresa.',
     ],
   },
   {
