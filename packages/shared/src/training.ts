@@ -65,7 +65,7 @@ export const TRAINING_LESSONS: readonly TTrainingLesson[] = [
     minRole: ROLE.manager,
     paragraphs: [
       'Com a distribuição automática, os atendimentos em espera vão para os operadores conectados do setor, respeitando o limite de atendimentos de cada um e dando a vez a quem está há mais tempo sem receber.',
-      'Em Monitoramento você acompanha a fila, os operadores conectados, em pausa ou desconectados, e pode transferir atendimentos entre eles.',
+      'Em Monitoramento você acompanha a fila de espera e os operadores conectados, em pausa ou desconectados, com os atendimentos de cada um.',
     ],
   },
   {
@@ -73,7 +73,7 @@ export const TRAINING_LESSONS: readonly TTrainingLesson[] = [
     title: 'Relatórios e painéis',
     minRole: ROLE.manager,
     paragraphs: [
-      'Relatórios mostram volume de atendimentos, tempos de resposta e de atendimento, status de finalização e desempenho por operador e setor, com filtros de período.',
+      'Relatórios mostram, por período, atendimentos abertos e finalizados, tempo médio de espera (TME) e de atendimento (TMA), sessões e pausas de cada operador, com filtros por setor e operador.',
       'Painéis reúnem os números do dia em uma tela, e o Histórico permite abrir qualquer conversa finalizada.',
     ],
   },
@@ -82,8 +82,8 @@ export const TRAINING_LESSONS: readonly TTrainingLesson[] = [
     title: 'Mailings e campanhas',
     minRole: ROLE.manager,
     paragraphs: [
-      'Um mailing é a lista de contatos que recebe uma campanha. Importe a lista, escolha o canal e a mensagem (no WhatsApp oficial, um modelo HSM aprovado) e programe o envio.',
-      'As respostas dos contatos viram atendimentos no setor escolhido, e o andamento da campanha aparece na sua tela.',
+      'Um mailing é a lista de contatos que recebe uma campanha. Importe a lista, escolha o canal e a mensagem (no WhatsApp oficial, um modelo HSM aprovado) e, se quiser, agende a data do envio.',
+      'As respostas dos contatos chegam como atendimentos, e o andamento de cada campanha (Pendente, Processando, Enviando, Finalizado) aparece na lista de Campanhas.',
     ],
   },
 ];
