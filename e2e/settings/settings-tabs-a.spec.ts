@@ -114,7 +114,7 @@ test('o administrador salva o horário de atendimento da empresa no modal', asyn
   await page.goto(`/companies/${id}?redirect=automatic-attendance`);
   await page.getByRole('button', { name: 'Horário de atendimento' }).click();
   const modal = page.getByRole('dialog', { name: 'Horário de atendimento' });
-  await modal.getByRole('switch', { name: 'Sábado aberto' }).click();
+  await modal.getByRole('switch', { name: 'Sábado', exact: true }).click();
   await modal.getByLabel('Sábado fim').fill('12:00');
   await modal.getByRole('switch', { name: 'Responder automaticamente fora do horário' }).click();
   await modal.getByRole('button', { name: 'Salvar' }).click();
@@ -125,11 +125,11 @@ test('o administrador salva o horário de atendimento da empresa no modal', asyn
   await expect(modal).toHaveCount(0);
   await page.reload();
   await expect(page.getByText('Sábado: 08:00 às 12:00')).toBeVisible();
+  await page.screenshot({ path: 'docs/screenshots/company-automatic-attendance.png' });
   await page.getByRole('button', { name: 'Horário de atendimento' }).click();
   await expect(
     page.getByRole('dialog', { name: 'Horário de atendimento' }).getByLabel('Mensagem fora do horário'),
   ).toHaveValue('Voltamos na segunda às 8h.');
-  await page.screenshot({ path: 'docs/screenshots/company-automatic-attendance.png' });
 
   // Back to the seeded state.
   const admin = await apiAs(baseURL ?? '', DEMO.admin);

@@ -190,8 +190,7 @@ function HoursModal({ companyId, auto, opened, onClose }: ModalProps) {
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Dia</Table.Th>
-              <Table.Th>Aberto</Table.Th>
+              <Table.Th>Dia (aberto)</Table.Th>
               <Table.Th>Início</Table.Th>
               <Table.Th>Fim</Table.Th>
             </Table.Tr>
@@ -199,10 +198,9 @@ function HoursModal({ companyId, auto, opened, onClose }: ModalProps) {
           <Table.Tbody>
             {draft.hours.map((h, i) => (
               <Table.Tr key={WEEKDAY_LABEL[i]}>
-                <Table.Td>{WEEKDAY_LABEL[i]}</Table.Td>
                 <Table.Td>
                   <Switch
-                    aria-label={`${WEEKDAY_LABEL[i]} aberto`}
+                    label={WEEKDAY_LABEL[i]}
                     checked={h.open}
                     onChange={(e) => setDay(i, { open: e.currentTarget.checked })}
                   />
