@@ -84,13 +84,16 @@ export async function expireDue(db: Db): Promise<number> {
   });
 }
 
-/** The running campaigns, oldest first. */
+/** The running campaigns, oldest first; SMS ones wait while their company's feature flag sms_campaign is off. */
 export async function runningCampaigns(db: Db): Promise<RunningCampaign[]> {
   const r = await db.execute<Record<string, unknown>>(sql`
     select company_id, id, title, channel, channel_id, tries, whatsapp, sms, use_mailing_fields, paused_reason,
            valid_to
       from campaigns
      where deleted_at is null and status = 'progress'
+       and not (channel = 'sms' and exists (
+         select 1 from companies co
+          where co.id = campaigns.company_id and co.metadata->'allow'->'sms_campaign' = 'false'::jsonb))
      order by started_at nulls first, id`);
   return r.rows.map((c) => ({
     companyId: Number(c.company_id),

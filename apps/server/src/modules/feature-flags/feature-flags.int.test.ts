@@ -21,10 +21,12 @@ import {
   type TestContext,
 } from '../../../test/helpers/test-app';
 import { attendances, messages } from '../../db/schema/attendance';
+import { campaigns } from '../../db/schema/campaigns';
 import { companies } from '../../db/schema/companies';
 import { autoDistConfigs } from '../../db/schema/distribution';
 import { domainEvents } from '../../db/schema/facts';
 import { users } from '../../db/schema/users';
+import { runningCampaigns } from '../campaign-engine/repository';
 import { runDistributionCycle } from '../distribution/run-cycle';
 
 let ctx: TestContext;
@@ -191,6 +193,17 @@ describe('feature flags by type: what each gates', () => {
     expect(brokersOn.body.enabled).toBe(true);
     const created = await http.post('/api/campaigns', { cookie: manager, body: body });
     expect(created.status).toBe(200);
+
+    // A running SMS campaign is not sent while the flag is off (the engine leaves it waiting).
+    const campaignId = (created.body.campaign as { id: number }).id;
+    await ctx.db.update(campaigns).set({ status: 'progress' }).where(eq(campaigns.id, campaignId));
+    const running = async () => (await runningCampaigns(ctx.db)).some((c) => c.id === campaignId);
+    expect(await running()).toBe(true);
+    await setFlag('sms_campaign', ids.companyId, false);
+    expect(await running()).toBe(false);
+    await setFlag('sms_campaign', ids.companyId, true);
+    expect(await running()).toBe(true);
+    await ctx.db.update(campaigns).set({ status: 'cancelled' }).where(eq(campaigns.id, campaignId));
   });
 
   it('dist_v2: off, the automatic distribution settings answer 403 and cycles skip the company', async () => {
