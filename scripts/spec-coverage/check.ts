@@ -2,7 +2,7 @@
 // checks in apps/server/src/spec-coverage.test.ts).
 import { buildOpenApiDocument } from '../../apps/server/src/openapi-document';
 import { checkCalls, loadCallsMap, openApiRouteSet, specCallBullets } from './calls';
-import { missingMapPaths, openMapItems } from './map-paths';
+import { missingMapPaths, missingMapSections, openMapItems } from './map-paths';
 import { checkTexts } from './texts';
 
 let failed = false;
@@ -21,10 +21,13 @@ console.log(
 for (const p of calls.problems) console.log(`  ${p}`);
 if (calls.problems.length) failed = true;
 
+const sections = missingMapSections();
 const paths = missingMapPaths();
 const open = openMapItems();
-console.log(`Mapa de cobertura: ${paths.length} caminhos inexistentes, ${open.length} itens abertos.`);
-for (const p of [...paths, ...open]) console.log(`  ${p}`);
-if (paths.length || open.length) failed = true;
+console.log(
+  `Mapa de cobertura: ${sections.length} seções faltando, ${paths.length} caminhos inexistentes, ${open.length} itens abertos.`,
+);
+for (const p of [...sections, ...paths, ...open]) console.log(`  ${p}`);
+if (sections.length || paths.length || open.length) failed = true;
 
 process.exit(failed ? 1 : 0);

@@ -1,7 +1,7 @@
 // Coverage map check (issue 24): every code or test path the map names exists.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './texts';
+import { ROOT, SPEC_FILES } from './texts';
 
 export const MAP_FILE = 'docs/spec-coverage.md';
 /** Rows still being built by another helper: their paths are theirs and may land later. */
@@ -43,5 +43,36 @@ export function openMapItems(root = ROOT): string[] {
       if (/^n\.a\.\s*[—–-]\s*\S/.test(status)) return;
       out.push(`${MAP_FILE}:${i + 1} item aberto: ${text.slice(0, 100)}`);
     });
+  return out;
+}
+
+/**
+ * Numbered sections of the spec documents ("## 5. Validation rules" of document 2 is "2.5") without their
+ * heading ("### 2.5 …") in the map, or with no row under it.
+ */
+export function missingMapSections(root = ROOT): string[] {
+  const file = join(root, MAP_FILE);
+  if (!existsSync(file)) return [];
+  const map = readFileSync(file, 'utf8');
+  const rowsUnder = new Map<string, number>();
+  let current: string | null = null;
+  for (const line of map.split('\n')) {
+    const heading = /^### (\d\.\d) /.exec(line);
+    if (heading?.[1]) {
+      current = heading[1];
+      rowsUnder.set(current, 0);
+    } else if (/^## /.test(line)) current = null;
+    else if (current && /^\| (?!item \|)(?!---)/.test(line))
+      rowsUnder.set(current, (rowsUnder.get(current) ?? 0) + 1);
+  }
+  const out: string[] = [];
+  SPEC_FILES.forEach((specFile, d) => {
+    const spec = readFileSync(join(root, 'docs', 'spec', specFile), 'utf8');
+    for (const m of spec.matchAll(/^## (\d+)\. (.*)$/gm)) {
+      const key = `${d + 1}.${m[1]}`;
+      if (!rowsUnder.has(key)) out.push(`${MAP_FILE}: falta a seção ${key} (${specFile} §${m[1]} ${m[2]})`);
+      else if (rowsUnder.get(key) === 0) out.push(`${MAP_FILE}: a seção ${key} não tem itens`);
+    }
+  });
   return out;
 }

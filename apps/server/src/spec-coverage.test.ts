@@ -1,3 +1,6 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   checkCalls,
@@ -6,13 +9,19 @@ import {
   pathsIn,
   specCallBullets,
 } from '../../../scripts/spec-coverage/calls';
-import { mapPaths, missingMapPaths, openMapItems } from '../../../scripts/spec-coverage/map-paths';
+import {
+  mapPaths,
+  missingMapPaths,
+  missingMapSections,
+  openMapItems,
+} from '../../../scripts/spec-coverage/map-paths';
 import {
   checkTexts,
   extractQuoted,
   isPresent,
   looksLikeUserText,
   PENDING_TEXTS,
+  ROOT,
 } from '../../../scripts/spec-coverage/texts';
 import { buildOpenApiDocument } from './openapi-document';
 
@@ -101,8 +110,43 @@ describe('spec coverage: the map', () => {
     );
   });
 
-  it('every path the map names exists and no item is open', () => {
+  it('has every numbered section of the three documents, every path it names exists and no item is open', () => {
+    expect(missingMapSections()).toEqual([]);
     expect(missingMapPaths()).toEqual([]);
     expect(openMapItems()).toEqual([]);
+  });
+
+  it('flags a missing section, a section without items and an open item', () => {
+    const root = mkdtempSync(join(tmpdir(), 'spec-coverage-'));
+    try {
+      mkdirSync(join(root, 'docs'));
+      cpSync(join(ROOT, 'docs', 'spec'), join(root, 'docs', 'spec'), { recursive: true });
+      const row = (s: string) => `| x | ${s} | — | — |`;
+      const sections = [1, 2, 3].flatMap((d) =>
+        [1, 2, 3, 4, 5, 6, 7, 8, 9].map(
+          (n) => `### ${d}.${n} t\n\n| item | estado | código | teste |\n${row('feito')}`,
+        ),
+      );
+      const write = (parts: string[]) =>
+        writeFileSync(join(root, 'docs', 'spec-coverage.md'), parts.join('\n\n'));
+      write(sections);
+      expect(missingMapSections(root)).toEqual([]);
+      expect(openMapItems(root)).toEqual([]);
+      write([
+        ...sections.slice(1),
+        '### 1.1 t',
+        row('a fazer'),
+        row('n.a.'),
+        row('n.a. — não se aplica aqui'),
+      ]);
+      expect(missingMapSections(root)).toEqual([]);
+      expect(openMapItems(root).length).toBe(2);
+      write(sections.slice(1));
+      expect(missingMapSections(root).join('\n')).toContain('falta a seção 1.1');
+      write(['### 1.1 t', ...sections.slice(1)]);
+      expect(missingMapSections(root).join('\n')).toContain('a seção 1.1 não tem itens');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
