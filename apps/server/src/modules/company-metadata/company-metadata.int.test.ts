@@ -59,7 +59,7 @@ describe('metadados da empresa', () => {
     // Defaults.
     expect(meta.allow.chatbots).toBe(false);
     expect(meta.change_auto).toEqual({ minutes: 0 });
-    expect(meta.campaign_options).toEqual({ maxCampaignAssignmentTime: 0 });
+    expect(meta.campaign_options).toEqual({ maxCampaignAssignmentTime: 0, reply_sector_id: null });
     expect(meta.knowledgebase_scope).toBe('company');
     expect(meta.control_pause).toEqual({
       is_active: false,
