@@ -277,7 +277,12 @@ export function startCampaignRunner(deps: CampaignRunnerDeps, opts: Opts = {}): 
           const at = slots.startsInMs + i * slots.spacingMs;
           const due = Date.now() + at;
           const p = (async () => {
-            await sleep(at);
+            await sleepUnlessStopped(at);
+            // Stopped before its slot (a low rate books far ahead): the recipient goes back unsent.
+            if (stopped && Date.now() < due) {
+              await releaseContacts(deps.db, [contact.id], null).catch(() => {});
+              return;
+            }
             // A timer that fired late (a busy event loop) would send on top of the next slots: book a new one.
             while (!stopped && Date.now() - due > slots.spacingMs) {
               const again = await takeSlots(deps.db, channel.id, rate, 1);

@@ -183,6 +183,14 @@ describe('campaign sends per minute (tab 3)', () => {
     // Several slices later still one.
     await new Promise((res) => setTimeout(res, 2500));
     expect(sent()).toBe(1);
+    // Stopped, the recipient booked a minute ahead goes back unsent: the other two wait for the next run.
+    await runner.stop();
+    runner = null;
+    const left = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from campaign_contacts where campaign_id = ${c?.id ?? 0} and status = 'pending'`,
+    );
+    expect(Number(left.rows[0]?.n)).toBe(2);
+    expect(sent()).toBe(1);
     await saveSettings(ctx, manager, { campaign_settings: { per_minute: null } });
   });
 });
