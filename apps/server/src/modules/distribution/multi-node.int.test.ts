@@ -164,7 +164,12 @@ describe('distribution across three server processes', () => {
           else if (res.status === 409) refusedFull++;
           else
             throw new Error(
-              `transferência inesperada: ${res.status} ${body}\n${node?.output().split('\n').filter((l) => /error|erro/i.test(l)).slice(-5).join('\n')}`,
+              `transferência inesperada: ${res.status} ${body}\n${node
+                ?.output()
+                .split('\n')
+                .filter((l) => /error|erro/i.test(l))
+                .slice(-5)
+                .join('\n')}`,
             );
           i++;
         }

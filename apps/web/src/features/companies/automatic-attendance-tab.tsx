@@ -140,8 +140,8 @@ function DefaultStatusCard({ companyId, data }: { companyId: number; data: TComp
           </Title>
           <Select
             label="Status de finalização padrão"
-            description="Usado quando um atendimento é finalizado sem escolher status: atendimento travado removido e finalização automática por silêncio sem status próprio."
-            placeholder="Nenhum"
+            description="Usado quando um atendimento é finalizado sem escolher status: atendimento travado removido e finalização automática por silêncio sem status próprio. Sem status padrão, o atendimento é apenas finalizado."
+            placeholder="Finalizar"
             data={data.statuses.map((s) => ({ value: String(s.id), label: s.name }))}
             value={value}
             onChange={setValue}

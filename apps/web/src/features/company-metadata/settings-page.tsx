@@ -35,7 +35,6 @@ import {
   StatusConfirmTab,
   ViewOptionsTab,
 } from './switch-tabs';
-import { ChatbotsTab, KnowledgeBaseTab } from './value-tabs';
 import { AutoChangeTab } from './tabs/auto-change-tab';
 import { BatchCloseSettingsTab } from './tabs/batch-close-tab';
 import { CampaignOptionsTab } from './tabs/campaign-options-tab';
@@ -45,6 +44,7 @@ import { DashboardSettingsTab } from './tabs/dashboard-tab';
 import { HistorySettingsTab } from './tabs/history-tab';
 import { MediaControlTab } from './tabs/media-control-tab';
 import { WhatsappSettingsTab } from './tabs/whatsapp-tab';
+import { ChatbotsTab, KnowledgeBaseTab } from './value-tabs';
 
 const SIDE_LIST: CSSProperties = {
   flexShrink: 0,
