@@ -120,3 +120,22 @@ test('com display_midia desligado, a imagem recebida aparece como arquivo com Ab
     await owner.context().close();
   }
 });
+
+test('sem a nova distribuição (dist_v2), o gestor que abre a aba volta ao chat com o aviso', async ({
+  page,
+  browser,
+}) => {
+  await login(page, LORD);
+  const demo = await companyId(page, 'Empresa Demo');
+  const toggle = () => page.request.post('/api/feature-flags/dist_v2/toggle', { data: { company_id: demo } });
+  expect(await (await toggle()).json()).toMatchObject({ active: false });
+  try {
+    const manager = await (await browser.newContext()).newPage();
+    await login(manager, DEMO.manager);
+    await manager.goto('/settings?tab=distribution');
+    await expect(manager).toHaveURL(/\/chat/);
+    await expect(manager.getByText('Não foi possível acessar este recurso.')).toBeVisible();
+  } finally {
+    expect(await (await toggle()).json()).toMatchObject({ active: true });
+  }
+});
