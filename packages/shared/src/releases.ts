@@ -24,6 +24,29 @@ export const RELEASE_VERSION_PATTERN = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|
 
 export const RELEASES: readonly TRelease[] = [
   {
+    version: '0.16.0',
+    date: '2026-11-27',
+    title: 'Supervisão, configurações completas e guia de primeiros passos',
+    items: [
+      {
+        kind: 'novo',
+        text: 'Gestores filtram os atendimentos por operador, devolvem atendimentos para a fila (ou para o início dela) e removem atendimentos travados — um atendimento trava quando três envios seguidos falham.',
+      },
+      {
+        kind: 'novo',
+        text: 'Novas abas de configuração: Dashboards, Campanhas (envios por minuto), Finalização em lote, Histórico, WhatsApp, Controle de mídia, Canais, Mudança automática e Opções de campanha.',
+      },
+      {
+        kind: 'novo',
+        text: 'Atendimento automático da empresa: horário de atendimento com resposta fora do horário, resposta quando não há operadores online e status padrão de finalização.',
+      },
+      {
+        kind: 'novo',
+        text: 'Guia de primeiros passos para novas empresas, boas-vindas do período de teste, tela de Treinamento e visualizador de mídia.',
+      },
+    ],
+  },
+  {
     version: '0.15.0',
     date: '2026-11-27',
     title: 'Negociador automático',
