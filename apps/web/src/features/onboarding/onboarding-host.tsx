@@ -43,7 +43,8 @@ export function OnboardingHost() {
 
   return (
     <>
-      <Tooltip label="Guia de primeiros passos" withArrow>
+      {/* Hidden while the guide is open: it would cover the drawer's first lines. */}
+      <Tooltip label="Guia de primeiros passos" withArrow disabled={opened}>
         <ActionIcon
           variant="subtle"
           color="gray"
