@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { sql } from '../support/database';
 import { DEMO, login } from '../support/demo';
 import { pngFile } from '../support/files';
+import { visitorStarts } from '../support/webchat';
 
 // The platform owner (role 1000): the demo has none, so one is made here, with the demo admin's password.
 const LORD = 'dono.plataforma@empresademo.com.br';
@@ -69,19 +70,6 @@ async function companyId(page: Page, name: string): Promise<number> {
   const found = body.items.find((c) => c.name === name);
   if (!found) throw new Error(`${name} não encontrada`);
   return found.id;
-}
-
-async function visitorStarts(browser: Browser, name: string, text: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/demo/webchat');
-  await page.getByRole('button', { name: /conversa/ }).click();
-  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(name);
-  await page.getByRole('button', { name: 'Iniciar conversa' }).click();
-  const box = page.getByRole('textbox', { name: 'Mensagem' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(page.getByRole('log', { name: 'Conversa' }).getByText(text)).toBeVisible();
-  return page;
 }
 
 test('com display_midia desligado, a imagem recebida aparece como arquivo com Abrir, sem prévia', async ({

@@ -1,27 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO, login } from '../support/demo';
+import { visitorStarts, widgetLog, widgetSends } from '../support/webchat';
 
 const WEBCHAT_CODE = 'demo-empresa';
-
-/** A visitor on the demo site: opens the widget, fills the form and writes the first message. */
-async function visitorStarts(browser: Browser, name: string, firstMessage: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/demo/webchat');
-  await page.getByRole('button', { name: /conversa/ }).click();
-  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(name);
-  await page.getByRole('button', { name: 'Iniciar conversa' }).click();
-  await widgetSends(page, firstMessage);
-  return page;
-}
-
-async function widgetSends(page: Page, text: string) {
-  const box = page.getByRole('textbox', { name: 'Mensagem' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(widgetLog(page).getByText(text)).toBeVisible();
-}
-
-const widgetLog = (page: Page) => page.getByRole('log', { name: 'Conversa' });
 
 /** A conversation started through the visitor API, for the tests that only need a card. */
 async function visitorByApi(request: APIRequestContext, name: string, text: string) {

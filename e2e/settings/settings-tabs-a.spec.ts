@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from '../support/attendances';
+import { keepDemoCompanySettings } from '../support/company-settings';
 import { DEMO, login } from '../support/demo';
 
 // Settings tabs Dashboards, Campanhas, Finalização em lote, Histórico and Opções de campanha (issue 24): a manager
@@ -8,22 +9,7 @@ import { DEMO, login } from '../support/demo';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-let original: Record<string, unknown> | null = null;
-
-test.beforeAll(async ({ baseURL }) => {
-  const manager = await apiAs(baseURL ?? '', DEMO.manager);
-  original = (await (await manager.get('/api/company/metadata')).json()) as Record<string, unknown>;
-  await manager.dispose();
-});
-
-// The demo company as it was before: other specs see the seeded settings.
-test.afterAll(async ({ baseURL }) => {
-  if (!original) return;
-  const manager = await apiAs(baseURL ?? '', DEMO.manager);
-  const r = await manager.put('/api/company/metadata', { data: original });
-  expect(r.ok()).toBe(true);
-  await manager.dispose();
-});
+keepDemoCompanySettings();
 
 async function save(page: Page, region: string) {
   await page.getByRole('region', { name: region }).getByRole('button', { name: 'Salvar' }).click();

@@ -1,29 +1,16 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from '../support/attendances';
+import { keepDemoCompanySettings } from '../support/company-settings';
 import { DEMO, login } from '../support/demo';
 import { pdfFile } from '../support/files';
+import { visitorStarts } from '../support/webchat';
 
 // Settings tabs WhatsApp, Controle de mídia, Canais and Mudança automática (issue 24): a manager changes each
 // and finds it kept after reloading; a kind turned off in media control is refused in the operator's chat.
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-let original: Record<string, unknown> | null = null;
-
-test.beforeAll(async ({ baseURL }) => {
-  const manager = await apiAs(baseURL ?? '', DEMO.manager);
-  original = (await (await manager.get('/api/company/metadata')).json()) as Record<string, unknown>;
-  await manager.dispose();
-});
-
-// The demo company as it was before: other specs see the seeded settings.
-test.afterAll(async ({ baseURL }) => {
-  if (!original) return;
-  const manager = await apiAs(baseURL ?? '', DEMO.manager);
-  const r = await manager.put('/api/company/metadata', { data: original });
-  expect(r.ok()).toBe(true);
-  await manager.dispose();
-});
+keepDemoCompanySettings();
 
 async function save(page: Page, region: string) {
   await page.getByRole('region', { name: region }).getByRole('button', { name: 'Salvar' }).click();
@@ -99,19 +86,6 @@ test('o gestor muda uma configuração em cada aba e a encontra igual depois de 
   );
   await page.screenshot({ path: 'docs/screenshots/settings-auto-change.png' });
 });
-
-async function visitorStarts(browser: Browser, name: string, text: string) {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/demo/webchat');
-  await page.getByRole('button', { name: /conversa/ }).click();
-  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(name);
-  await page.getByRole('button', { name: 'Iniciar conversa' }).click();
-  const box = page.getByRole('textbox', { name: 'Mensagem' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(page.getByRole('log', { name: 'Conversa' }).getByText(text)).toBeVisible();
-  return page;
-}
 
 test('com documentos desligados no controle de mídia, a operadora vê o PDF recusado com o texto da especificação', async ({
   browser,
