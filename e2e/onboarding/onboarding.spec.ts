@@ -85,7 +85,11 @@ test('o guia de primeiros passos de uma empresa nova acompanha o que a administr
   await expect(page).toHaveURL(/\/training$/);
   await expect(page.getByTestId('training-progress')).toHaveText('0 de 8 lições concluídas');
   await page.getByRole('button', { name: /Atendimento: a tela de Atendimentos/ }).click();
-  await page.getByRole('button', { name: 'Marcar como concluída' }).click();
+  // The lesson opens with an animation: its button is clicked once the lesson is shown whole.
+  const lesson = page.getByRole('region', { name: /Atendimento: a tela de Atendimentos/ });
+  await expect(lesson).toBeVisible();
+  await expect(lesson.getByRole('button', { name: 'Marcar como concluída' })).toBeInViewport({ ratio: 1 });
+  await lesson.getByRole('button', { name: 'Marcar como concluída' }).click();
   await expect(page.getByText('Progresso do treinamento salvo.')).toBeVisible();
   await expect(page.getByTestId('training-progress')).toHaveText('1 de 8 lições concluídas');
   await page.reload();
