@@ -23,11 +23,12 @@ export async function campaignReplies(
 ): Promise<Map<string, CampaignReply>> {
   const out = new Map<string, CampaignReply>();
   if (!CAMPAIGN_KINDS.has(channel.kind) || externalIds.length === 0) return out;
+  // On the ingest path: only the campaign options' subtree is read and checked, not the whole metadata.
   const [company] = await tx
-    .select({ metadata: companies.metadata })
+    .select({ options: sql<unknown>`${companies.metadata} -> 'campaign_options'` })
     .from(companies)
     .where(eq(companies.id, companyId));
-  const options = readCompanyMetadata(company?.metadata).campaign_options;
+  const options = readCompanyMetadata({ campaign_options: company?.options }).campaign_options;
   const hours = options.maxCampaignAssignmentTime;
   if (!(hours > 0)) return out;
   const keys = [...new Set(externalIds.map(digits).filter((k) => k !== ''))];
