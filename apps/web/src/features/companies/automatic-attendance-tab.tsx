@@ -165,6 +165,32 @@ function problemOf(value: TAuto): string | null {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }
 
+/** A modal's rule error and its Cancelar / Salvar buttons. */
+function ModalFooter(props: {
+  error: string | null;
+  saving: boolean;
+  onCancel: () => void;
+  onSave: () => void;
+}) {
+  return (
+    <>
+      {props.error ? (
+        <Text c="red" size="sm" role="alert">
+          {props.error}
+        </Text>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onCancel}>
+          Cancelar
+        </Button>
+        <Button onClick={props.onSave} loading={props.saving}>
+          Salvar
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 type ModalProps = { companyId: number; auto: TAuto; opened: boolean; onClose: () => void };
 
 function HoursModal({ companyId, auto, opened, onClose }: ModalProps) {
@@ -247,19 +273,7 @@ function HoursModal({ companyId, auto, opened, onClose }: ModalProps) {
             setDraft((d) => ({ ...d, out_of_hours: { ...d.out_of_hours, message } }));
           }}
         />
-        {error ? (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <ModalFooter error={error} saving={save.isPending} onCancel={onClose} onSave={submit} />
       </Stack>
     </Modal>
   );
@@ -304,19 +318,7 @@ function OfflineModal({ companyId, auto, opened, onClose }: ModalProps) {
             setOffline((o) => ({ ...o, message }));
           }}
         />
-        {error ? (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <ModalFooter error={error} saving={save.isPending} onCancel={onClose} onSave={submit} />
       </Stack>
     </Modal>
   );
