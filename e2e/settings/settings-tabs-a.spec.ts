@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiAs } from '../support/attendances';
-import { keepDemoCompanySettings } from '../support/company-settings';
+import { keepDemoCompanySettings, saveSettingsCard as save } from '../support/company-settings';
 import { DEMO, login } from '../support/demo';
 
 // Settings tabs Dashboards, Campanhas, Finalização em lote, Histórico and Opções de campanha (issue 24): a manager
@@ -10,11 +10,6 @@ import { DEMO, login } from '../support/demo';
 test.use({ viewport: { width: 1440, height: 900 } });
 
 keepDemoCompanySettings();
-
-async function save(page: Page, region: string) {
-  await page.getByRole('region', { name: region }).getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Configuração alterada com sucesso!').first()).toBeVisible();
-}
 
 test('o gestor muda uma configuração em cada aba e a encontra igual depois de recarregar', async ({
   page,

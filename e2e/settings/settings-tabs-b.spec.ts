@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiAs } from '../support/attendances';
-import { keepDemoCompanySettings } from '../support/company-settings';
+import { keepDemoCompanySettings, saveSettingsCard as save } from '../support/company-settings';
 import { DEMO, login } from '../support/demo';
 import { pdfFile } from '../support/files';
 import { visitorStarts } from '../support/webchat';
@@ -11,11 +11,6 @@ import { visitorStarts } from '../support/webchat';
 test.use({ viewport: { width: 1440, height: 900 } });
 
 keepDemoCompanySettings();
-
-async function save(page: Page, region: string) {
-  await page.getByRole('region', { name: region }).getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Configuração alterada com sucesso!').first()).toBeVisible();
-}
 
 test('o gestor muda uma configuração em cada aba e a encontra igual depois de recarregar', async ({
   page,

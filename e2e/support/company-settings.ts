@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './attendances';
 import { DEMO } from './demo';
 
@@ -20,4 +20,10 @@ export function keepDemoCompanySettings() {
     expect(r.ok()).toBe(true);
     await manager.dispose();
   });
+}
+
+/** Saves one settings card (a region named after its title) and waits for the spec's success text. */
+export async function saveSettingsCard(page: Page, region: string) {
+  await page.getByRole('region', { name: region }).getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Configuração alterada com sucesso!').first()).toBeVisible();
 }
